@@ -1,0 +1,371 @@
+"""Text → syntax tree: the lark grammar (``grammar.lark``) and a Transformer
+that builds the dataclasses of ``syntax.py``.
+
+    >>> str(parse_expression("∀a ∈ X₁ a = a"))
+    '[∀[a][X1][=[a][a]]]'
+
+Spellings.  Unicode and ASCII tokens are both always understood; the only
+token whose meaning depends on the spelling is ``*``: the Cartesian product
+in ASCII (Exteor's ASCII mode), integer multiplication in Unicode.  With
+``syntax="auto"`` a text is read as ASCII when it uses an ASCII command (a
+backslash followed by a letter, like ``\\A`` or ``\\in``, or ``B`` for ℬ)
+and no Unicode operator; otherwise as Unicode.
+
+Where the two reference implementations disagree on precedence (``a-b+c``,
+``a∩b∪c`` without parentheses, ``a∪b×c``) the tree follows ``rslang.md`` and
+a warning ``ambiguousPrecedence`` is recorded.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+from dataclasses import dataclass, field
+from functools import lru_cache
+from importlib import resources
+
+from lark import Lark, Token, Transformer, v_args
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedToken, VisitError
+
+from . import syntax as s
+from .errors import Diagnostic, RSLError
+
+SUBSCRIPTS = str.maketrans("₀₁₂₃₄₅₆₇₈₉", "0123456789")
+
+CANONICAL = {
+    "\\A": "∀", "\\E": "∃", "\\neg": "¬", "\\and": "&", "\\or": "∨",
+    "\\impl": "⇒", "\\equiv": "⇔", "\\in": "∈", "\\notin": "∉",
+    "\\subseteq": "⊆", "\\subset": "⊂", "\\notsubset": "⊄", "\\eq": "=",
+    "\\noteq": "≠", "\\gr": ">", "\\ls": "<", "\\ge": "≥", "\\le": "≤",
+    "\\union": "∪", "\\intersect": "∩", "\\setminus": "\\", "\\symmdiff": "∆",
+    "\\plus": "+", "\\minus": "-", "\\multiply": "*", "B": "ℬ",
+    "\\from": ":∈", "\\assign": ":=", "\\deftype": "::=", "\\defexpr": ":==",
+}
+
+UNICODE_OPERATORS = set("∀∃¬∨⇒⇔≠≤≥∈∉⊆⊂⊄∪∩∆×ℬ∅")
+ASCII_COMMAND = re.compile(r"\\[A-Za-z]|(?<![A-Za-z0-9_])B(?=\s*[(B])")
+
+
+def canonical(token: str) -> str:
+    """The canonical Unicode spelling of an operator token."""
+    return CANONICAL.get(str(token), str(token))
+
+
+def spelling_of(text: str) -> str:
+    """``"ascii"`` or ``"unicode"``: how ``syntax="auto"`` reads ``text``."""
+    if ASCII_COMMAND.search(text) and not UNICODE_OPERATORS.intersection(text):
+        return "ascii"
+    return "unicode"
+
+
+# ----------------------------------------------------------------------------
+# The lark parser
+
+class _StarPostLexer:
+    """Gives ``*`` its meaning in the current spelling (see module doc)."""
+
+    always_accept = ("STAR",)
+
+    def __init__(self) -> None:
+        self.local = threading.local()
+
+    def process(self, stream):
+        star = "TIMES" if getattr(self.local, "spelling", "unicode") == "ascii" else "MULT"
+        for token in stream:
+            if token.type == "STAR":
+                token = Token.new_borrow_pos(star, token.value, token)
+            yield token
+
+
+_POSTLEX = _StarPostLexer()
+
+
+@lru_cache(maxsize=None)
+def lark_parser() -> Lark:
+    grammar = resources.files(__package__).joinpath("grammar.lark").read_text(encoding="utf-8")
+    return Lark(grammar, parser="lalr", lexer="contextual", start=["expression", "schema"],
+                propagate_positions=True, maybe_placeholders=False, postlex=_POSTLEX)
+
+
+# ----------------------------------------------------------------------------
+# Tree → dataclasses
+
+def _name(token: Token) -> str:
+    return str(token).translate(SUBSCRIPTS)
+
+
+def _span(meta) -> s.Span:
+    return (meta.start_pos, meta.end_pos)
+
+
+def _tspan(token: Token) -> s.Span:
+    return (token.start_pos, token.end_pos)
+
+
+def _indices(token: Token) -> tuple[int, ...]:
+    return tuple(int(part) for part in _name(token)[2:].split(","))
+
+
+def as_declaration(node: s.Node) -> s.Declaration:
+    """A parsed ``(a, b)`` or ``a`` on the left of ``∈``/``:∈``/``:=``, as a
+    declaration of bound variables."""
+    if isinstance(node, s.Local):
+        return node
+    if isinstance(node, s.Tuple):
+        return s.TupleDecl(tuple(as_declaration(item) for item in node.items), span=node.span)
+    raise RSLError("expectedLocal", "a variable or a tuple of variables is expected here",
+                   *node.span)
+
+
+@v_args(meta=True)
+class ToSyntax(Transformer):
+    """Builds syntax.py nodes; records warnings in ``self.warnings``."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.warnings: list[Diagnostic] = []
+        self._parenthesised: set[int] = set()
+
+    # -- atoms
+    def integer(self, meta, children):
+        return s.Integer(int(children[0]), span=_span(meta))
+
+    def empty(self, meta, children):
+        return s.EmptySet(span=_span(meta))
+
+    def integers(self, meta, children):
+        return s.IntegerSet(span=_span(meta))
+
+    def global_(self, meta, children):
+        return s.Global(_name(children[0]), span=_span(meta))
+
+    def radical(self, meta, children):
+        return s.Radical(_name(children[0]), span=_span(meta))
+
+    def local(self, meta, children):
+        return s.Local(_name(children[0]), span=_span(meta))
+
+    def paren(self, meta, children):
+        self._parenthesised.add(id(children[0]))
+        return children[0]
+
+    # -- set and integer expressions
+    def set_operation(self, meta, children):
+        left, op, right = children
+        op = canonical(op)
+        for side in (left, right):
+            if isinstance(side, s.Product) and id(side) not in self._parenthesised:
+                self._warn(meta, f"'×' inside '{op}' without parentheses: read as "
+                                 f"'{op}' of a product; ConceptCore may group it otherwise")
+        if isinstance(left, s.SetOperation) and id(left) not in self._parenthesised \
+                and (left.op != op or op == "\\"):
+            self._warn(meta, f"'{left.op}' then '{op}' without parentheses: read left to right "
+                             f"as '(…{left.op}…){op}…'; the reference tools disagree here")
+        return s.SetOperation(op, left, right, span=_span(meta))
+
+    def arithmetic(self, meta, children):
+        left, op, right = children
+        op = canonical(op)
+        if op in "+-" and isinstance(left, s.Arithmetic) and left.op == "-" \
+                and id(left) not in self._parenthesised:
+            self._warn(meta, f"'-' then '{op}' without parentheses: read left to right as "
+                             f"'(a-b){op}c'; ConceptPortal reads 'a-(b{op}c)'")
+        return s.Arithmetic(op, left, right, span=_span(meta))
+
+    def product(self, meta, children):
+        factors = tuple(c for c in children if not isinstance(c, Token))
+        return s.Product(factors, span=_span(meta))
+
+    def apply(self, meta, children):
+        op, arg = children
+        return s.Apply(canonical(op), arg, span=_span(meta))
+
+    def projection(self, meta, children):
+        token, arg = children
+        return s.Projection(str(token)[0] == "P", _indices(token), arg, span=_span(meta))
+
+    def filter(self, meta, children):
+        token, args, arg = children
+        return s.Filter(_indices(token), args, arg, span=_span(meta))
+
+    def arguments(self, meta, children):
+        return tuple(children)
+
+    def tuple(self, meta, children):
+        return s.Tuple(tuple(children), span=_span(meta))
+
+    def enumeration(self, meta, children):
+        return s.Enumeration(tuple(children), span=_span(meta))
+
+    def declarative(self, meta, children):
+        var, _in, domain, condition = [c for c in children
+                                       if not (isinstance(c, Token) and c.type == "DECLARATIVE")]
+        return s.Declarative(as_declaration(var), domain, condition, span=_span(meta))
+
+    def imperative(self, meta, children):
+        result, *blocks = children[1:]
+        return s.Imperative(result, tuple(blocks), span=_span(meta))
+
+    def iterate(self, meta, children):
+        var, _op, domain = children
+        return s.Iterate(as_declaration(var), domain, span=_span(meta))
+
+    def assign(self, meta, children):
+        var, _op, value = children
+        return s.Assign(as_declaration(var), value, span=_span(meta))
+
+    def recursive(self, meta, children):
+        _open, var, _op, init, condition, step = children
+        return s.Recursive(var, init, condition, step, span=_span(meta))
+
+    def recursive_short(self, meta, children):
+        _open, var, _op, init, step = children
+        return s.Recursive(var, init, None, step, span=_span(meta))
+
+    def call(self, meta, children):
+        name, args = children
+        return s.Call(_name(name), args, span=_span(meta))
+
+    # -- declarations
+    def tuple_declaration(self, meta, children):
+        return s.TupleDecl(tuple(children), span=_span(meta))
+
+    def declarations(self, meta, children):
+        if len(children) == 1:
+            return children[0]
+        return s.DeclList(tuple(children), span=_span(meta))
+
+    # -- formulas
+    def predicate(self, meta, children):
+        left, op, right = children
+        return s.Predicate(op, left, right, span=_span(meta))
+
+    def pred_op(self, meta, children):
+        return canonical(children[0])
+
+    def negation(self, meta, children):
+        return s.Negation(children[1], span=_span(meta))
+
+    def connective(self, meta, children):
+        left, op, right = children
+        return s.Connective(canonical(op), left, right, span=_span(meta))
+
+    def quantifier(self, meta, children):
+        op, var, _in, domain, body = children
+        return s.Quantifier(canonical(op), var, domain, body, span=_span(meta))
+
+    # -- functions
+    def parameter(self, meta, children):
+        var, _in, domain = children
+        return s.Parameter(s.Local(_name(var), span=_tspan(var)), domain, span=_span(meta))
+
+    def function_def(self, meta, children):
+        *params, body = children
+        return s.FunctionDef(tuple(params), body, span=_span(meta))
+
+    def _warn(self, meta, message: str) -> None:
+        self.warnings.append(Diagnostic("ambiguousPrecedence", message, *_span(meta)))
+
+
+# ----------------------------------------------------------------------------
+# Entry points
+
+@dataclass
+class Parsed:
+    tree: s.Node
+    warnings: list[Diagnostic] = field(default_factory=list)
+    spelling: str = "unicode"
+
+
+_LOCK = threading.Lock()
+
+
+def parse_expression(text: str, syntax: str = "auto") -> s.Node:
+    """Parse one expression; raise RSLError on a syntax error."""
+    return parse_with_warnings(text, syntax).tree
+
+
+def parse_with_warnings(text: str, syntax: str = "auto") -> Parsed:
+    if syntax not in ("auto", "unicode", "ascii"):
+        raise ValueError(f"syntax must be 'auto', 'unicode' or 'ascii', not {syntax!r}")
+    spelling = spelling_of(text) if syntax == "auto" else syntax
+    check_brackets(text)
+    flat = text.replace("\n", " ")  # a formula may span lines; positions are kept
+    with _LOCK:
+        _POSTLEX.local.spelling = spelling
+        try:
+            tree = lark_parser().parse(flat, start="expression")
+        except (UnexpectedCharacters, UnexpectedToken, UnexpectedEOF) as exc:
+            raise syntax_error(text, exc) from None
+    builder = ToSyntax()
+    try:
+        node = builder.transform(tree)
+    except VisitError as exc:
+        if isinstance(exc.orig_exc, RSLError):
+            raise exc.orig_exc from None
+        raise
+    return Parsed(node, builder.warnings, spelling)
+
+
+OPENERS = {"(": ")", "[": "]", "{": "}"}
+CLOSERS = {v: k for k, v in OPENERS.items()}
+
+
+def check_brackets(text: str) -> None:
+    """Bracket errors come before any other syntax error, with the span of the
+    bracket at fault."""
+    stack: list[tuple[str, int]] = []
+    for i, ch in enumerate(text):
+        if ch in OPENERS:
+            stack.append((ch, i))
+        elif ch in CLOSERS:
+            if not stack:
+                raise RSLError("missingOpenBracket", f"'{ch}' closes nothing", i, i + 1)
+            opener, at = stack.pop()
+            if OPENERS[opener] != ch:
+                raise RSLError("bracketMismatch",
+                               f"'{ch}' does not match '{opener}' at {at}", i, i + 1)
+    if stack:
+        opener, at = stack[-1]
+        raise RSLError("missingCloseBracket", f"'{opener}' is never closed", at, at + 1)
+
+
+OPERAND_TOKENS = {"SET_OP", "ADD_OP", "MULT", "TIMES", "AND", "OR", "IMPL", "EQUIV", "IN",
+                  "NOTIN", "SUBSETEQ", "SUBSET", "NOTSUBSET", "EQ", "NE", "LT", "GT", "LE",
+                  "GE", "NOT", "BOOLEAN", "CARD", "BOOL", "DEBOOL", "RED", "PROJECTION",
+                  "ITERATE", "ASSIGN"}
+
+
+def syntax_error(text: str, exc: Exception) -> RSLError:
+    """Translate a lark exception into the error vocabulary of rslang.md."""
+    if isinstance(exc, UnexpectedCharacters):
+        at = exc.pos_in_stream
+        return RSLError("forbiddenCharacter", f"unexpected character {text[at]!r}", at, at + 1)
+    token = getattr(exc, "token", None)
+    at_end = token is None or token.type == "$END"
+    at = len(text) if at_end else token.start_pos
+    end = at if at_end else token.end_pos
+    expected = set(getattr(exc, "expected", ()) or getattr(exc, "accepts", ()) or ())
+    previous = _previous_token(exc)
+    if previous == "QUANTIFIER" or (expected and expected <= {"LOCAL", "LPAR"}):
+        return RSLError("expectedLocal", "a variable is expected after the quantifier", at, end)
+    if "IN" in expected and previous in ("LOCAL", "RPAR"):
+        return RSLError("expectedQuantifierDomain",
+                        "'∈' and the domain of the variable are expected", at, end)
+    if previous in OPERAND_TOKENS or at_end:
+        what = "the end of the text" if at_end else repr(str(token))
+        return RSLError("expectedRightOperand", f"an operand is expected, found {what}", at, end)
+    return RSLError("unknownSyntax", f"unexpected {str(token)!r}", at, end)
+
+
+def _previous_token(exc: Exception) -> str | None:
+    state = getattr(exc, "state", None) or getattr(exc, "interactive_parser", None)
+    try:
+        stack = exc.interactive_parser.parser_state.value_stack  # type: ignore[attr-defined]
+    except AttributeError:
+        return None
+    for item in reversed(stack):
+        if isinstance(item, Token):
+            return item.type
+        return None
+    return None

@@ -1,0 +1,263 @@
+"""Syntax tree → text: canonical Unicode RSLang, ASCII RSLang, and the
+bracket tree string of the reference tools (``[∀[a][X1][=[a][a]]]``).
+
+The two RSLang printers write as few parentheses as the grammar allows and
+never a form on which the reference tools disagree, so that parsing what they
+print gives back the same tree (``parse(unicode(t)) == t`` and
+``parse(ascii(t), syntax="ascii") == t``).
+"""
+
+from __future__ import annotations
+
+from . import syntax as s
+
+# Binding strength, loosest first.  Formulas: ⇔ 10, ⇒ 20, ∨ 30, & 40,
+# atoms 50.  Set expressions: ∪∩\∆ 60, +- 70, * 80, × 90, prefix 100.
+CONNECTIVE = {"⇔": 10, "⇒": 20, "∨": 30, "&": 40}
+ATOM, SET, ADD, MUL, PRODUCT, PREFIX = 50, 60, 70, 80, 90, 100
+ASSOCIATIVE_SET_OPS = {"∪", "∩", "∆"}
+
+ASCII = {
+    "∀": "\\A", "∃": "\\E", "¬": "\\neg", "&": "\\and", "∨": "\\or", "⇒": "\\impl",
+    "⇔": "\\equiv", "∈": "\\in", "∉": "\\notin", "⊆": "\\subseteq", "⊂": "\\subset",
+    "⊄": "\\notsubset", "=": "\\eq", "≠": "\\noteq", ">": "\\gr", "<": "\\ls",
+    "≥": "\\ge", "≤": "\\le", "∪": "\\union", "∩": "\\intersect", "\\": "\\setminus",
+    "∆": "\\symmdiff", "+": "\\plus", "-": "\\minus", "*": "\\multiply", "×": "*",
+    "ℬ": "B", "∅": "{}", ":∈": "\\from", ":=": "\\assign",
+}
+
+
+def strength(node: s.Node) -> int:
+    if isinstance(node, s.Connective):
+        return CONNECTIVE[node.op]
+    if isinstance(node, (s.Predicate, s.Negation, s.Quantifier)):
+        return ATOM
+    if isinstance(node, s.SetOperation):
+        return SET
+    if isinstance(node, s.Arithmetic):
+        return ADD if node.op in "+-" else MUL
+    if isinstance(node, s.Product):
+        return PRODUCT
+    return PREFIX
+
+
+class Printer:
+    """Canonical Unicode RSLang; ``AsciiPrinter`` overrides the spelling."""
+
+    def op(self, symbol: str) -> str:
+        return symbol
+
+    def infix(self, symbol: str) -> str:
+        """An infix operator with the spacing of the canonical style."""
+        if symbol in CONNECTIVE:
+            return f" {symbol} "
+        return symbol
+
+    def __call__(self, node: s.Node) -> str:
+        return self.show(node)
+
+    def show(self, node: s.Node) -> str:
+        method = getattr(self, "show_" + type(node).__name__)
+        return method(node)
+
+    def wrap(self, node: s.Node, parens: bool) -> str:
+        text = self.show(node)
+        return f"({text})" if parens else text
+
+    # -- atoms
+    def show_Integer(self, n):
+        return str(n.value)
+
+    def show_EmptySet(self, n):
+        return self.op("∅")
+
+    def show_IntegerSet(self, n):
+        return "Z"
+
+    def show_Global(self, n):
+        return n.name
+
+    show_Radical = show_Local = show_Global
+
+    # -- declarations
+    def show_TupleDecl(self, n):
+        return "(" + ", ".join(self.show(i) for i in n.items) + ")"
+
+    def show_DeclList(self, n):
+        return ", ".join(self.show(i) for i in n.items)
+
+    # -- set expressions
+    def show_SetOperation(self, n):
+        left_parens = strength(n.left) < SET or isinstance(n.left, s.Product) or (
+            isinstance(n.left, s.SetOperation)
+            and not (n.left.op == n.op and n.op in ASSOCIATIVE_SET_OPS))
+        right_parens = strength(n.right) <= SET or isinstance(n.right, s.Product)
+        return (self.wrap(n.left, left_parens) + self.infix(self.op(n.op))
+                + self.wrap(n.right, right_parens))
+
+    def show_Arithmetic(self, n):
+        level = strength(n)
+        left_parens = strength(n.left) < level or (
+            isinstance(n.left, s.Arithmetic) and n.left.op == "-" and level == ADD)
+        right_parens = strength(n.right) <= level
+        return (self.wrap(n.left, left_parens) + self.infix(self.op(n.op))
+                + self.wrap(n.right, right_parens))
+
+    def show_Product(self, n):
+        return self.op("×").join(self.wrap(f, strength(f) <= PRODUCT) for f in n.factors)
+
+    def show_Apply(self, n):
+        return f"{self.op(n.op)}({self.show(n.arg)})"
+
+    def show_Projection(self, n):
+        name = ("Pr" if n.big else "pr") + ",".join(map(str, n.indices))
+        return f"{name}({self.show(n.arg)})"
+
+    def show_Filter(self, n):
+        name = "Fi" + ",".join(map(str, n.indices))
+        return f"{name}[{self.items(n.params)}]({self.show(n.arg)})"
+
+    def items(self, nodes) -> str:
+        return ", ".join(self.show(i) for i in nodes)
+
+    def show_Enumeration(self, n):
+        return "{" + self.items(n.items) + "}"
+
+    def show_Tuple(self, n):
+        return "(" + self.items(n.items) + ")"
+
+    def show_Declarative(self, n):
+        return (f"D{{{self.show(n.var)}{self.op('∈')}{self.show(n.domain)} | "
+                f"{self.show(n.condition)}}}")
+
+    def show_Iterate(self, n):
+        return f"{self.show(n.var)}{self.op(':∈')}{self.show(n.domain)}"
+
+    def show_Assign(self, n):
+        return f"{self.show(n.var)}{self.op(':=')}{self.show(n.value)}"
+
+    def show_Imperative(self, n):
+        blocks = "; ".join(self.show(b) for b in n.blocks)
+        return f"I{{{self.show(n.result)} | {blocks}}}"
+
+    def show_Recursive(self, n):
+        head = f"R{{{self.show(n.var)}{self.op(':=')}{self.show(n.init)}"
+        if n.condition is not None:
+            head += f" | {self.show(n.condition)}"
+        return f"{head} | {self.show(n.step)}}}"
+
+    def show_Call(self, n):
+        return f"{n.name}[{self.items(n.args)}]"
+
+    # -- formulas
+    def show_Predicate(self, n):
+        return self.show(n.left) + self.infix(self.op(n.op)) + self.show(n.right)
+
+    def show_Negation(self, n):
+        return self.op("¬") + self.wrap(n.arg, strength(n.arg) < ATOM)
+
+    def show_Connective(self, n):
+        level = strength(n)
+        return (self.wrap(n.left, strength(n.left) < level) + self.infix(self.op(n.op))
+                + self.wrap(n.right, strength(n.right) <= level))
+
+    def show_Quantifier(self, n):
+        return (f"{self.op(n.op)}{self.show(n.var)}{self.op('∈')}{self.show(n.domain)} "
+                + self.wrap(n.body, strength(n.body) < ATOM))
+
+    # -- functions
+    def show_Parameter(self, n):
+        return f"{self.show(n.var)}{self.op('∈')}{self.show(n.domain)}"
+
+    def show_FunctionDef(self, n):
+        return f"[{self.items(n.params)}] {self.show(n.body)}"
+
+
+class AsciiPrinter(Printer):
+    """ASCII RSLang (Exteor's ASCII mode); read it back with
+    ``syntax="ascii"``."""
+
+    def op(self, symbol: str) -> str:
+        word = ASCII.get(symbol, symbol)
+        return f" {word} " if word.startswith("\\") else word
+
+    def infix(self, symbol: str) -> str:
+        return symbol if symbol.startswith(" ") else Printer.infix(self, symbol)
+
+    def show_Quantifier(self, n):
+        return (f"{self.op(n.op).strip()} {self.show(n.var)}{self.op('∈')}"
+                f"{self.show(n.domain)} " + self.wrap(n.body, strength(n.body) < ATOM))
+
+    def show_Negation(self, n):
+        return self.op("¬").strip() + " " + self.wrap(n.arg, strength(n.arg) < ATOM)
+
+    def show_Apply(self, n):
+        return f"{self.op(n.op).strip()}({self.show(n.arg)})"
+
+
+def unicode(node: s.Node) -> str:
+    return Printer()(node)
+
+
+def ascii(node: s.Node) -> str:  # noqa: A001 - the name of the spelling
+    return AsciiPrinter()(node)
+
+
+# ----------------------------------------------------------------------------
+# Bracket trees
+
+def bracket_tree(node: s.Node) -> str:
+    """The reference tools' tree string: ``[label[child]…]``."""
+    label, children = _label(node)
+    return "[" + label + "".join(bracket_tree(c) for c in children) + "]"
+
+
+def _label(n: s.Node) -> tuple[str, list[s.Node]]:
+    if isinstance(n, s.Integer):
+        return str(n.value), []
+    if isinstance(n, s.EmptySet):
+        return "∅", []
+    if isinstance(n, s.IntegerSet):
+        return "Z", []
+    if isinstance(n, (s.Global, s.Radical, s.Local)):
+        return n.name, []
+    if isinstance(n, (s.Arithmetic, s.SetOperation, s.Predicate, s.Connective)):
+        return n.op, [n.left, n.right]
+    if isinstance(n, s.Product):
+        return "×", list(n.factors)
+    if isinstance(n, s.Apply):
+        return n.op, [n.arg]
+    if isinstance(n, s.Projection):
+        return ("Pr" if n.big else "pr") + ",".join(map(str, n.indices)), [n.arg]
+    if isinstance(n, s.Filter):
+        return "Fi" + ",".join(map(str, n.indices)), [*n.params, n.arg]
+    if isinstance(n, s.Enumeration):
+        return "ENUMERATION", list(n.items)
+    if isinstance(n, s.Tuple):
+        return "TUPLE", list(n.items)
+    if isinstance(n, s.TupleDecl):
+        return "TUPLE_DECLARATION", list(n.items)
+    if isinstance(n, s.DeclList):
+        return "ENUM_DECLARATION", list(n.items)
+    if isinstance(n, s.Declarative):
+        return "DECLARATIVE", [n.var, n.domain, n.condition]
+    if isinstance(n, s.Imperative):
+        return "IMPERATIVE", [n.result, *n.blocks]
+    if isinstance(n, s.Iterate):
+        return ":∈", [n.var, n.domain]
+    if isinstance(n, s.Assign):
+        return ":=", [n.var, n.value]
+    if isinstance(n, s.Recursive):
+        parts = [n.var, n.init] + ([n.condition] if n.condition is not None else []) + [n.step]
+        return "RECURSIVE", parts
+    if isinstance(n, s.Call):
+        return n.name, list(n.args)
+    if isinstance(n, s.Negation):
+        return "¬", [n.arg]
+    if isinstance(n, s.Quantifier):
+        return n.op, [n.var, n.domain, n.body]
+    if isinstance(n, s.Parameter):
+        return "ARGUMENT", [n.var, n.domain]
+    if isinstance(n, s.FunctionDef):
+        return "FUNCTION_DEFINITION", [*n.params, n.body]
+    raise TypeError(f"no bracket label for {type(n).__name__}")
