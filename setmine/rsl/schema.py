@@ -1,0 +1,238 @@
+"""A schema: its constituents, their syntax trees, typifications and value
+classes, analysed in dependency order.
+
+    >>> schema = Schema.load("spec/saper.rsl")
+    >>> schema.typify("D15")
+    'ℬℬ(X1)'
+    >>> schema.typify("card(S2) - card(D8)")
+    'Z'
+
+Each constituent is parsed from its formal definition as written (the 2013
+forms included) and typed in the context of the constituents it uses.  An
+unknown alias, a cycle of definitions, a structure domain that is not an
+echelon, or any syntax or type error makes that constituent's ``analysis``
+hold the error (with its line and column in the file), and the constituents
+that depend on it report ``globalNotTyped``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property
+from pathlib import Path
+from typing import Iterator
+
+from . import syntax as s
+from .errors import Diagnostic, Location, RSLError
+from .parser import parse_with_warnings
+from .schemafile import Constituent, SchemaText, read_schema_text, write_schema_text
+from .typifier import GlobalInfo, function_type, structure_domain_type, typify
+from .types import Element, Logic, SetType, Type
+
+
+@dataclass
+class Analysis:
+    """What setmine knows of one constituent."""
+
+    constituent: Constituent
+    tree: s.Node | None = None
+    type: Type | None = None
+    value_class: str | None = None
+    error: RSLError | None = None
+    warnings: list[Diagnostic] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return self.error is None
+
+    @property
+    def typification(self) -> str:
+        return str(self.type) if self.type is not None else "—"
+
+
+class Schema:
+    """A schema read from ``.rsl`` text (``Schema.parse``/``Schema.load``) or
+    built from an Exteor document."""
+
+    def __init__(self, text: SchemaText, path: str | None = None, source: str = ""):
+        self.text = text
+        self.path = path
+        self.source = source
+        self.by_alias = {c.alias: c for c in text.constituents}
+
+    # -- construction
+    @classmethod
+    def parse(cls, text: str, path: str | None = None) -> "Schema":
+        return cls(read_schema_text(text, path), path, text)
+
+    @classmethod
+    def load(cls, path: str | Path) -> "Schema":
+        path = Path(path)
+        return cls.parse(path.read_text(encoding="utf-8"), str(path))
+
+    def dump(self, preamble: str = "") -> str:
+        return write_schema_text(self.text, preamble)
+
+    # -- access
+    @property
+    def constituents(self) -> tuple[Constituent, ...]:
+        return self.text.constituents
+
+    def __iter__(self) -> Iterator[Constituent]:
+        return iter(self.text.constituents)
+
+    def __len__(self) -> int:
+        return len(self.text.constituents)
+
+    def __getitem__(self, alias: str) -> Constituent:
+        return self.by_alias[alias]
+
+    def __contains__(self, alias: object) -> bool:
+        return alias in self.by_alias
+
+    def tree(self, alias: str) -> s.Node:
+        """The syntax tree of a constituent's formal definition."""
+        analysis = self.analysis[alias]
+        if analysis.tree is None:
+            raise analysis.error  # type: ignore[misc]
+        return analysis.tree
+
+    # -- analysis
+    @cached_property
+    def analysis(self) -> dict[str, Analysis]:
+        """Every constituent analysed, in file order."""
+        results: dict[str, Analysis] = {}
+        for item in self.constituents:
+            results[item.alias] = self._parse(item)
+        done: set[str] = set()
+        for alias in self.by_alias:
+            self._analyse(alias, results, done, [])
+        return results
+
+    def errors(self) -> list[RSLError]:
+        return [a.error for a in self.analysis.values() if a.error is not None]
+
+    def environment(self) -> dict[str, GlobalInfo]:
+        """The typing context the constituents define."""
+        return {alias: GlobalInfo(a.constituent.kind, a.type if a.ok else None,
+                                  a.value_class or "value")
+                for alias, a in self.analysis.items()}
+
+    def typify(self, expression: str) -> str:
+        """The printed typification of an alias or of any expression in the
+        context of this schema; raises RSLError."""
+        if expression in self.by_alias:
+            analysis = self.analysis[expression]
+            if analysis.error is not None:
+                raise analysis.error
+            return analysis.typification
+        tree = parse_with_warnings(expression).tree
+        if isinstance(tree, s.FunctionDef):
+            return str(function_type(tree, self.environment()))
+        return str(typify(tree, self.environment()).type)
+
+    def _location(self, item: Constituent) -> Location | None:
+        if not self.source:
+            return None
+        return Location(self.source, item.formal_offset, self.path)
+
+    def _parse(self, item: Constituent) -> Analysis:
+        analysis = Analysis(item)
+        if item.operator is None:
+            return analysis
+        try:
+            parsed = parse_with_warnings(item.formal)
+        except RSLError as exc:
+            analysis.error = self._locate(exc, item)
+            return analysis
+        analysis.tree = parsed.tree
+        analysis.warnings.extend(parsed.warnings)
+        return analysis
+
+    def _locate(self, exc: RSLError, item: Constituent) -> RSLError:
+        location = self._location(item)
+        return exc.located(location) if location is not None else exc
+
+    def _analyse(self, alias: str, results: dict[str, Analysis], done: set[str],
+                 path: list[str]) -> None:
+        if alias in done:
+            return
+        analysis = results[alias]
+        item = analysis.constituent
+        if alias in path:
+            cycle = path[path.index(alias):] + [alias]
+            analysis.error = self._locate(RSLError(
+                "cyclicDefinition", "the definitions form a cycle: " + " → ".join(cycle),
+                0, len(item.formal)), item)
+            done.add(alias)
+            return
+        if analysis.error is None:
+            for name, node in dependencies(analysis.tree):
+                if name not in results:
+                    analysis.error = self._locate(RSLError(
+                        "globalNotTyped", f"{name} is not a constituent of this schema",
+                        *node.span), item)
+                    break
+                self._analyse(name, results, done, path + [alias])
+                if alias in done:  # closed a cycle through us
+                    return
+                if results[name].error is not None:
+                    analysis.error = self._locate(RSLError(
+                        "globalNotTyped", f"{name} has an error, so it has no type",
+                        *node.span), item)
+                    break
+        if analysis.error is None:
+            try:
+                self._typify(analysis, results)
+            except RSLError as exc:
+                analysis.error = self._locate(exc, item)
+        done.add(alias)
+
+    def _typify(self, analysis: Analysis, results: dict[str, Analysis]) -> None:
+        item = analysis.constituent
+        env = {a: GlobalInfo(r.constituent.kind, r.type, r.value_class or "value")
+               for a, r in results.items() if r.type is not None}
+        kind = item.kind
+        if kind in ("basic", "constant"):
+            analysis.type = SetType(Element(item.alias))
+            analysis.value_class = "value"
+        elif kind == "structure":
+            analysis.type = structure_domain_type(analysis.tree, env)
+            analysis.value_class = "value"
+        elif kind in ("function", "predicate"):
+            if not isinstance(analysis.tree, s.FunctionDef):
+                raise RSLError("globalFuncWithoutArgs",
+                               f"a {kind} is defined as '[a∈…, …] body'", 0, len(item.formal))
+            ftype = function_type(analysis.tree, env)
+            if (kind == "predicate") != (ftype.result == Logic()):
+                raise RSLError("expectedLogic" if kind == "predicate" else "expectedSetexpr",
+                               f"the body of a {kind} must be "
+                               + ("a formula" if kind == "predicate" else "a set expression"),
+                               *analysis.tree.body.span)
+            analysis.type = ftype
+            analysis.value_class = "value"
+        else:
+            typed = typify(analysis.tree, env)
+            is_logic = typed.type == Logic()
+            if kind in ("axiom", "theorem") and not is_logic:
+                raise RSLError("expectedLogic", f"an {kind} must be a formula", *analysis.tree.span)
+            if kind == "term" and is_logic:
+                raise RSLError("expectedSetexpr", "a term must be a set expression",
+                               *analysis.tree.span)
+            analysis.type = typed.type
+            analysis.value_class = typed.value_class
+            analysis.warnings.extend(typed.warnings)
+
+
+def dependencies(tree: s.Node | None) -> list[tuple[str, s.Node]]:
+    """The globals a formula uses (constituents and called functions), in
+    order of first use."""
+    if tree is None:
+        return []
+    seen: dict[str, s.Node] = {}
+    for node in tree.walk():
+        if isinstance(node, s.Global):
+            seen.setdefault(node.name, node)
+        elif isinstance(node, s.Call):
+            seen.setdefault(node.name, node)
+    return list(seen.items())

@@ -1,0 +1,246 @@
+"""The ``.rsl`` schema file: a readable, diffable text form of a schema.
+
+    # comment lines start with '#'
+    @alias КС Сапер
+    @title Концептуализаиция Сапер
+
+    X1
+      convention: Множество ячеек игрового поля
+      gloss: The cells of the board.
+
+    S1 ::= ℬ(X₁×X₁)
+      term: Топология игрового поля
+
+    D1 :== X₁\\S₃
+
+A paragraph per constituent.  It starts with the RSLang global declaration —
+the alias alone for a basic or constant set (``X1``, ``C1``), ``::=`` and the
+structure's domain for a structure, ``:==`` and the formula for a term, an
+axiom, a statement, a function or a predicate — written character for
+character as in the source.  Then ``key: value`` lines: ``term`` (the name),
+``text`` (the textual definition), ``convention`` (the comment), ``gloss`` (an
+English reading) and ``note`` (annotations; may repeat).  A value runs to the
+end of its line; a line starting with ``>`` continues the value above it on
+a new line.  ``@key value`` lines before the first constituent describe the
+schema: ``@alias``, ``@title``, ``@comment``, ``@source``.
+
+The file is read with the ``schema`` start symbol of the same lark grammar
+that reads formulas (``grammar.lark``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+from lark import Token, Tree
+from lark.exceptions import UnexpectedInput
+
+from .errors import Location, RSLError
+from .parser import SUBSCRIPTS, lark_parser
+
+KINDS = {"X": "basic", "C": "constant", "S": "structure", "D": "term", "A": "axiom",
+         "T": "theorem", "F": "function", "P": "predicate"}
+PREFIX_OF_KIND = {kind: prefix for prefix, kind in KINDS.items()}
+DEFINITION_OPERATOR = {"basic": None, "constant": None, "structure": "::="}
+ATTRIBUTES = ("term", "text", "convention", "gloss", "note")
+META = ("alias", "title", "comment", "source")
+
+
+@dataclass(frozen=True)
+class Constituent:
+    """One constituent: its alias, kind, formal definition as written, and
+    its texts.  ``line`` and ``formal_offset`` place it in its file."""
+
+    alias: str
+    formal: str = ""
+    term: str = ""
+    text: str = ""
+    convention: str = ""
+    gloss: str = ""
+    notes: tuple[str, ...] = ()
+    line: int = field(default=0, compare=False)
+    formal_offset: int = field(default=0, compare=False)
+
+    @property
+    def kind(self) -> str:
+        return KINDS[self.alias[0]]
+
+    @property
+    def operator(self) -> str | None:
+        """The declaration operator: None, ``::=`` or ``:==``."""
+        return DEFINITION_OPERATOR.get(self.kind, ":==")
+
+    @property
+    def declaration(self) -> str:
+        if self.operator is None:
+            return self.alias
+        return f"{self.alias} {self.operator} {self.formal}".rstrip(" ") \
+            if self.formal else f"{self.alias} {self.operator}"
+
+
+@dataclass(frozen=True)
+class SchemaText:
+    """What a ``.rsl`` file holds: its header and its constituents."""
+
+    constituents: tuple[Constituent, ...]
+    alias: str = ""
+    title: str = ""
+    comment: str = ""
+    source: str = ""
+
+
+class SchemaFileError(RSLError):
+    pass
+
+
+def read_schema_text(text: str, path: str | None = None) -> SchemaText:
+    """Parse a ``.rsl`` file.  Formulas are kept as text; parse them with
+    ``parser.parse_expression`` (``schema.Schema`` does)."""
+    if not text.endswith("\n"):
+        text += "\n"
+    location = Location(text, 0, path)
+    try:
+        tree = lark_parser().parse(text, start="schema")
+    except UnexpectedInput as exc:
+        at = getattr(exc, "pos_in_stream", None)
+        if at is None:
+            token = getattr(exc, "token", None)
+            at = getattr(token, "start_pos", None) or len(text)
+        raise SchemaFileError("unknownSyntax", _file_message(exc), at, at + 1,
+                              location=location) from None
+    meta: dict[str, str] = {}
+    constituents: list[Constituent] = []
+    seen: dict[str, int] = {}
+    for node in tree.children:
+        if node.data == "meta":
+            key_token, value = node.children[0], _value(node.children[1:])
+            key = str(key_token)[1:]
+            if key not in META:
+                raise SchemaFileError("unknownSyntax", f"unknown header @{key}; expected one of "
+                                      + ", ".join("@" + k for k in META),
+                                      key_token.start_pos, key_token.end_pos, location=location)
+            meta[key] = value
+        else:
+            item = _constituent(node, location)
+            if item.alias in seen:
+                raise SchemaFileError("duplicateAlias",
+                                      f"{item.alias} is already defined on line {seen[item.alias]}",
+                                      _offset_of_line(text, item.line), _offset_of_line(text, item.line) + len(item.alias),
+                                      location=location)
+            seen[item.alias] = item.line
+            constituents.append(item)
+    return SchemaText(tuple(constituents), **meta)
+
+
+def _constituent(node: Tree, location: Location) -> Constituent:
+    declaration, *parts = node.children
+    alias_token, *rest = declaration.children
+    alias = str(alias_token).translate(SUBSCRIPTS)
+    kind = KINDS[alias[0]]
+    expected = DEFINITION_OPERATOR.get(kind, ":==")
+    operator = _canonical_operator(rest[0]) if rest else None
+    if operator != expected:
+        want = f"'{alias} {expected} …'" if expected else f"'{alias}' alone"
+        at = rest[0] if rest else alias_token
+        raise SchemaFileError("unknownSyntax", f"a {kind} is declared as {want}",
+                              at.start_pos, at.end_pos, location=location)
+    formal_token = rest[1] if len(rest) > 1 else None
+    formal_lines = [str(formal_token) if formal_token is not None else ""]
+    values: dict[str, str] = {}
+    notes: list[str] = []
+    for part in parts:
+        if part.data == "continuation":
+            formal_lines.append(_value(part.children))
+            continue
+        key_token = part.children[0]
+        key = str(key_token)[:-1]
+        value = _value(part.children[1:])
+        if key not in ATTRIBUTES:
+            raise SchemaFileError("unknownSyntax", f"unknown attribute '{key}:'; expected one of "
+                                  + ", ".join(a + ":" for a in ATTRIBUTES),
+                                  key_token.start_pos, key_token.end_pos, location=location)
+        if key == "note":
+            notes.append(value)
+        elif key in values:
+            raise SchemaFileError("unknownSyntax", f"'{key}:' given twice for {alias}",
+                                  key_token.start_pos, key_token.end_pos, location=location)
+        else:
+            values[key] = value
+    offset = formal_token.start_pos if formal_token is not None else alias_token.start_pos
+    return Constituent(alias, "\n".join(formal_lines), notes=tuple(notes),
+                       line=alias_token.line, formal_offset=offset, **values)
+
+
+def _value(children: list) -> str:
+    """A value and its ``>`` continuation lines, joined by newlines."""
+    parts: list[str] = []
+    for child in children:
+        if isinstance(child, Token) and child.type == "REST":
+            parts.append(str(child))
+        elif isinstance(child, Tree) and child.data == "continuation":
+            parts.append("\n" + _value(child.children))
+    return "".join(parts)
+
+
+def _canonical_operator(token: Token) -> str:
+    return {"\\deftype": "::=", "\\defexpr": ":=="}.get(str(token), str(token))
+
+
+def _offset_of_line(text: str, line: int) -> int:
+    offset = 0
+    for _ in range(line - 1):
+        offset = text.index("\n", offset) + 1
+    return offset
+
+
+def _file_message(exc: UnexpectedInput) -> str:
+    token = getattr(exc, "token", None)
+    if token is not None and token.type == "$END":
+        return "unexpected end of file"
+    if token is not None:
+        if token.type == "REST":
+            return "a line must be a declaration ('D1 :== …'), a 'key: value' line, " \
+                   "an '@key value' header, a '> ' continuation or a '#' comment"
+        return f"unexpected {str(token)!r} here"
+    return "a line must be a declaration ('D1 :== …'), a 'key: value' line, " \
+           "an '@key value' header, a '> ' continuation or a '#' comment"
+
+
+# ----------------------------------------------------------------------------
+# Writing
+
+def write_schema_text(schema: SchemaText, preamble: str = "") -> str:
+    """The ``.rsl`` text of a schema; ``read_schema_text`` reads it back."""
+    lines: list[str] = [f"# {line}".rstrip() for line in preamble.splitlines()]
+    header = [(key, getattr(schema, key)) for key in META if getattr(schema, key)]
+    for key, value in header:
+        lines.append(_line(f"@{key}", value))
+    for item in schema.constituents:
+        if lines:
+            lines.append("")
+        _check_writable(item.alias, "formal definition", item.formal)
+        first, *more = item.formal.split("\n") if item.formal else [""]
+        lines.append(replace(item, formal=first).declaration)
+        lines.extend(f"  > {part}".rstrip() for part in more)
+        for key in ATTRIBUTES:
+            values = item.notes if key == "note" else [getattr(item, key)]
+            for value in values:
+                if value:
+                    _check_writable(item.alias, key, value)
+                    lines.append(_line(f"  {key}:", value))
+    return "\n".join(lines) + "\n"
+
+
+def _line(key: str, value: str) -> str:
+    first, *more = value.split("\n")
+    out = [f"{key} {first}".rstrip()]
+    out.extend(f"  > {part}".rstrip() for part in more)
+    return "\n".join(out)
+
+
+def _check_writable(alias: str, what: str, value: str) -> None:
+    for part in value.split("\n"):
+        if part != part.strip(" \t\f\r"):
+            raise SchemaFileError(
+                "unknownSyntax", f"the {what} of {alias} has a line with leading or trailing "
+                f"white space ({part!r}); the .rsl format cannot keep it", 0, 0)
