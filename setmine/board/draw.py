@@ -1,0 +1,62 @@
+"""Plain-text pictures of boards, for messages, reports and the CLI.
+
+``draw(board)`` gives one text line per row, each cell two characters wide,
+row indices on the left and column indices on top (two header lines, tens
+and units, when there are more than ten columns)::
+
+       0 1 2 3
+    0  0 1 · ·
+    1  0 1 ■ ·
+    2  0 1 1 1
+
+Open cells show their number, closed cells ``·``; highlighted cells are
+``■`` unless ``marks`` gives them another symbol.  With ``show_mines`` the
+mines are ``*`` (for a completed view, the completion's mines).  Odd rows of
+a hex board are shifted half a cell (one character) to the right, as in the
+"odd-r" layout.  Graph boards are drawn at their cells' (row, col); places
+with no cell stay blank.  The picture is plain text; colour is the CLI's
+business.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from .model import Board, Cell
+
+CLOSED = "·"
+HIGHLIGHT = "■"
+MINE = "*"
+
+
+def cell_symbol(board: Board, cell: Cell, highlight: frozenset[Cell] = frozenset(),
+                marks: dict[Cell, str] | None = None, show_mines: bool = False) -> str:
+    """The one-character picture of one cell (see :func:`draw`)."""
+    if marks and cell in marks:
+        return marks[cell]
+    if cell in highlight:
+        return HIGHLIGHT
+    if cell in board.opened:
+        return str(board.number(cell))
+    if show_mines and cell in board.mines:
+        return MINE
+    return CLOSED
+
+
+def draw(board: Board, highlight: Iterable[Cell] = (), marks: dict[Cell, str] | None = None,
+         *, show_mines: bool = False) -> str:
+    """A plain-text picture of the board (see the module text)."""
+    lit = frozenset((int(r), int(c)) for r, c in highlight)
+    present = set(board.cells)
+    label = len(str(board.rows - 1))
+    margin = " " * (label + 2)
+    lines = []
+    if board.cols > 10:
+        lines.append(margin + " ".join(str(c // 10) if c >= 10 else " " for c in range(board.cols)))
+    lines.append(margin + " ".join(str(c % 10) for c in range(board.cols)))
+    for r in range(board.rows):
+        shift = " " if board.topology == "hex" and r % 2 else ""
+        symbols = [cell_symbol(board, (r, c), lit, marks, show_mines) if (r, c) in present else " "
+                   for c in range(board.cols)]
+        lines.append(f"{str(r).rjust(label)}  {shift}{' '.join(symbols)}")
+    return "\n".join(line.rstrip() for line in lines) + "\n"

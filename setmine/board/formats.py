@@ -1,0 +1,146 @@
+"""Boards people already have: JSMinesweeper ``.mine``, minesweepr ASCII, and
+:func:`load_board`, which reads any supported file by its suffix.
+
+JSMinesweeper ``.mine``
+    First line ``WIDTHxHEIGHTxMINES``; then HEIGHT rows of WIDTH symbols:
+    ``0``–``8`` open, ``H`` hidden (unknown), ``F`` flag (a known mine).
+minesweepr ASCII
+    Rows of ``.`` (open, showing 0), ``1``–``8`` (open), ``*`` (known mine)
+    and ``x`` (unknown); the total number of mines is given separately.
+
+Both describe what a player sees, so their hidden cells are unknown and the
+board is completed (:mod:`setmine.board.complete`).  Symbols are read
+case-insensitively; spaces between cells are ignored.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+from .complete import Layout, assemble
+from .model import Board, BoardError, Cell
+from .textfile import parse_board
+from .topology import parse_graph_json, square_neighbours
+
+_MINE_HEADER = re.compile(r"^\s*(\d+)\s*[xX]\s*(\d+)\s*[xX]\s*(\d+)\s*$")
+
+
+def _grid_layout(rows: list[tuple[int, list[tuple[str, int]]]], meaning: dict[str, str],
+                 total: int | None, text: str, path: str | None, label: str,
+                 total_where: tuple[int, int] | None = None) -> Board:
+    """Assemble a square board from rows of (symbol, column); ``meaning``
+    maps each symbol to ``open:N``, ``mine`` or ``unknown``."""
+    where: dict[Cell, tuple[int, int]] = {}
+    shown: dict[Cell, int | None] = {}
+    known: set[Cell] = set()
+    unknown: set[Cell] = set()
+    for r, (line, row) in enumerate(rows):
+        for c, (ch, column) in enumerate(row):
+            where[(r, c)] = (line, column)
+            kind = meaning[ch.lower()]
+            if kind.startswith("open:"):
+                shown[(r, c)] = int(kind[5:])
+            elif kind == "mine":
+                known.add((r, c))
+            else:
+                unknown.add((r, c))
+    height, width = len(rows), len(rows[0][1])
+    return assemble(Layout(
+        rows=height, cols=width, cells=tuple(where), neighbours=square_neighbours(height, width),
+        topology="square", shown=shown, known_mines=known, unknown=unknown, total=total,
+        where=where, source=text, path=path, total_where=total_where,
+        total_label=label,
+    ))
+
+
+def _read_rows(lines: list[tuple[int, str]], symbols: str, expected: str, path: str | None,
+               all_lines: list[str]) -> list[tuple[int, list[tuple[str, int]]]]:
+    """Split lines into cells, checking symbols and that the rows are even."""
+    rows = []
+    for line, raw in lines:
+        row = [(ch, col) for col, ch in enumerate(raw, start=1) if not ch.isspace()]
+        for ch, col in row:
+            if ch.lower() not in symbols:
+                raise BoardError(f"unknown symbol {ch!r} (expected {expected})", line, col,
+                                 path=path, source_line=all_lines[line - 1])
+        if rows and len(row) != len(rows[0][1]):
+            width = len(rows[0][1])
+            col = row[width][1] if len(row) > width else len(raw.rstrip()) + 1
+            raise BoardError(f"ragged grid: this row has {len(row)} cells but the first row has "
+                             f"{width}", line, col, path=path, source_line=all_lines[line - 1])
+        rows.append((line, row))
+    return rows
+
+
+def parse_mine(text: str, path: str | None = None) -> Board:
+    """Read a JSMinesweeper ``.mine`` board (hidden cells are completed)."""
+    all_lines = text.removeprefix("\ufeff").splitlines()
+    numbered = [(i, line) for i, line in enumerate(all_lines, start=1) if line.strip()]
+    if not numbered:
+        raise BoardError("empty .mine file: expected a first line WIDTHxHEIGHTxMINES", path=path)
+    first_line, first = numbered[0]
+    header = _MINE_HEADER.match(first)
+    if not header:
+        raise BoardError(f"expected WIDTHxHEIGHTxMINES (for example 30x16x99), got {first.strip()!r}",
+                         first_line, 1, path=path, source_line=first)
+    width, height, total = (int(g) for g in header.groups())
+    symbols = {str(d): f"open:{d}" for d in range(9)} | {"h": "unknown", "f": "mine"}
+    rows = _read_rows(numbered[1:], "".join(symbols), "0-8, 'H' or 'F'", path, all_lines)
+    if len(rows) != height or any(len(row) != width for _, row in rows):
+        found = f"{len(rows)} rows of {len(rows[0][1])}" if rows else "no rows"
+        raise BoardError(f"the header says {width}x{height} but the grid has {found}",
+                         first_line, 1, path=path, source_line=first)
+    return _grid_layout(rows, symbols, total, text, path, "the header's mine count",
+                        total_where=(first_line, header.start(3) + 1))
+
+
+def parse_minesweepr(text: str, mines: int, path: str | None = None) -> Board:
+    """Read a minesweepr ASCII board with ``mines`` mines in total."""
+    all_lines = text.removeprefix("\ufeff").splitlines()
+    numbered = [(i, line) for i, line in enumerate(all_lines, start=1) if line.strip()]
+    if not numbered:
+        raise BoardError("empty board: expected rows of '.', digits, '*' and 'x'", path=path)
+    symbols = {".": "open:0"} | {str(d): f"open:{d}" for d in range(9)} | {"*": "mine", "x": "unknown"}
+    rows = _read_rows(numbered, "".join(symbols), "'.', 0-8, '*' or 'x'", path, all_lines)
+    if isinstance(mines, bool) or not isinstance(mines, int) or mines < 0:
+        raise BoardError(f"mines: expected a non-negative integer, got {mines!r}", path=path)
+    return _grid_layout(rows, symbols, mines, text, path, "mines")
+
+
+def load_board(path: str | Path, **options: Any) -> Board:
+    """Read a board file, choosing the reader by its suffix.
+
+    ``.board`` → :func:`parse_board`; ``.json`` → a graph board;
+    ``.mine`` → JSMinesweeper; ``.txt`` → minesweepr ASCII, which needs the
+    option ``mines=N``.  Every problem, including an unreadable file, is a
+    :class:`BoardError`.
+    """
+    name = str(path)
+    suffix = Path(name).suffix.lower()
+    readers = {".board": "parse_board", ".json": "graph JSON", ".mine": "JSMinesweeper",
+               ".txt": "minesweepr ASCII"}
+    if suffix not in readers:
+        raise BoardError(f"unknown board file type {suffix or '(no suffix)'!r} "
+                         f"(expected one of: {', '.join(readers)})", path=name)
+    allowed = {"mines"} if suffix == ".txt" else set()
+    for key in options:
+        if key not in allowed:
+            raise BoardError(f"option {key!r} does not apply to {suffix} files", path=name)
+    if suffix == ".txt" and "mines" not in options:
+        raise BoardError("a minesweepr .txt board needs the total number of mines (option mines=N)",
+                         path=name)
+    try:
+        text = Path(name).read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        raise BoardError("cannot read board file: not UTF-8 text", path=name) from None
+    except OSError as exc:
+        raise BoardError(f"cannot read board file: {exc.strerror or exc}", path=name) from None
+    if suffix == ".board":
+        return parse_board(text, name)
+    if suffix == ".json":
+        return parse_graph_json(text, name)
+    if suffix == ".mine":
+        return parse_mine(text, name)
+    return parse_minesweepr(text, options["mines"], name)

@@ -1,0 +1,189 @@
+"""The ``.board`` text format: read (:func:`parse_board`) and write (:func:`write_board`).
+
+A ``.board`` file is a few optional header lines and a grid::
+
+    # a comment
+    name: a small example
+    mines: 2
+    topology: square
+    move: 0,2
+
+    1 1 .
+    * 2 .
+    * 2 .
+
+Header lines are ``key: value`` with the keys ``mines`` (the total), ``topology``
+(``square``, ``torus`` or ``hex``), ``move`` (the cell of S4, ``row,col``) and
+``name``.  Each grid line is one row; its cells may be separated by spaces:
+``0``–``8`` an open cell showing its number, ``.`` a closed safe cell, ``*`` a
+closed mine, ``?`` a closed cell of unknown content (a player's view, which
+setmine completes — see :mod:`setmine.board.complete`).  Lines starting with
+``#`` are comments anywhere; blank lines may stand before and after the grid
+but not inside it.  ``docs/board-format.md`` is the full description.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .complete import Layout, assemble
+from .model import Board, BoardError, Cell, cell_str, parse_cell
+from .topology import GRID_TOPOLOGIES, grid_neighbours
+
+HEADER_KEYS = ("mines", "topology", "move", "name")
+SYMBOLS = "012345678.*?"
+
+_HEADER = re.compile(r"^\s*([A-Za-z][A-Za-z0-9_-]*)\s*:(.*)$")
+
+GridCell = tuple[str, int, int]
+"""A grid symbol with its 1-based line and column in the file."""
+
+
+def _error(message: str, line: int, column: int | None, lines: list[str],
+           path: str | None) -> BoardError:
+    return BoardError(message, line, column, path=path, source_line=lines[line - 1])
+
+
+def parse_board(text: str, path: str | None = None) -> Board:
+    """Read a ``.board`` text into a Board (``path`` only labels errors).
+
+    Raises :class:`BoardError` with the line, column and a caret excerpt for
+    anything that is not a valid board.
+    """
+    text = text.removeprefix("\ufeff")
+    lines = text.splitlines()
+    headers: dict[str, tuple[str, int, int]] = {}
+    grid: list[tuple[int, list[GridCell]]] = []
+    gap: int | None = None  # a blank line after some grid rows
+    for number, raw in enumerate(lines, start=1):
+        stripped = raw.strip()
+        if not stripped:
+            if grid and gap is None:
+                gap = number
+            continue
+        if stripped.startswith("#"):
+            continue
+        header = _HEADER.match(raw)
+        if header:
+            key = header.group(1).lower()
+            value_start = header.start(2) + (len(header.group(2)) - len(header.group(2).lstrip()))
+            if grid:
+                raise _error("header line after the grid (headers come first)", number,
+                             header.start(1) + 1, lines, path)
+            if key not in HEADER_KEYS:
+                raise _error(f"unknown header key {header.group(1)!r} "
+                             f"(expected one of: {', '.join(HEADER_KEYS)})", number,
+                             header.start(1) + 1, lines, path)
+            if key in headers:
+                raise _error(f"duplicate header {key!r} (first given on line {headers[key][1]})",
+                             number, header.start(1) + 1, lines, path)
+            headers[key] = (header.group(2).strip(), number, value_start + 1)
+            continue
+        if gap is not None:
+            raise _error(f"blank line {gap} splits the grid (the grid must be one block of lines)",
+                         number, 1, lines, path)
+        row = [(ch, number, col) for col, ch in enumerate(raw, start=1) if not ch.isspace()]
+        grid.append((number, row))
+    if not grid:
+        raise BoardError("no grid: expected rows of cells (0-8 . * ?) after the headers", path=path)
+    return _build(headers, grid, lines, text, path)
+
+
+def _build(headers: dict[str, tuple[str, int, int]], grid: list[tuple[int, list[GridCell]]],
+           lines: list[str], text: str, path: str | None) -> Board:
+    """Check the header values and the grid symbols, then assemble the board."""
+    width = len(grid[0][1])
+    for line, row in grid:
+        for ch, _, column in row:
+            if ch not in SYMBOLS:
+                raise _error(f"unknown symbol {ch!r} (expected a digit 0-8, '.', '*' or '?')",
+                             line, column, lines, path)
+        if len(row) != width:
+            column = row[width][2] if len(row) > width else len(lines[line - 1].rstrip()) + 1
+            raise _error(f"ragged grid: this row has {len(row)} cells but the first row has {width}",
+                         line, column, lines, path)
+
+    def value_error(key: str, message: str) -> BoardError:
+        _, line, column = headers[key]
+        return _error(message, line, column, lines, path)
+
+    topology = "square"
+    if "topology" in headers:
+        topology = headers["topology"][0].lower()
+        if topology not in GRID_TOPOLOGIES:
+            hint = " (graph boards are JSON files)" if topology == "graph" else ""
+            raise value_error("topology", f"topology: expected one of {', '.join(GRID_TOPOLOGIES)}, "
+                                          f"got {headers['topology'][0]!r}{hint}")
+    total: int | None = None
+    if "mines" in headers:
+        value = headers["mines"][0]
+        if not (value.isascii() and value.isdigit()):
+            raise value_error("mines", f"mines: expected a non-negative integer, got {value!r}")
+        total = int(value)
+    move: Cell | None = None
+    if "move" in headers and headers["move"][0].lower() not in ("", "none"):
+        try:
+            move = parse_cell(headers["move"][0])
+        except BoardError as error:
+            raise value_error("move", f"move: {error.message}") from None
+
+    rows, cols = len(grid), width
+    where: dict[Cell, tuple[int, int]] = {}
+    shown: dict[Cell, int | None] = {}
+    known: set[Cell] = set()
+    unknown: set[Cell] = set()
+    for r, (_, row) in enumerate(grid):
+        for c, (ch, line, column) in enumerate(row):
+            where[(r, c)] = (line, column)
+            if ch.isdigit():
+                shown[(r, c)] = int(ch)
+            elif ch == "*":
+                known.add((r, c))
+            elif ch == "?":
+                unknown.add((r, c))
+    layout = Layout(
+        rows=rows, cols=cols, cells=tuple(where), neighbours=grid_neighbours(topology, rows, cols),
+        topology=topology, shown=shown, known_mines=known, unknown=unknown, total=total,
+        move=move, name=headers.get("name", ("", 0, 0))[0], where=where, source=text, path=path,
+        total_where=headers["mines"][1:] if "mines" in headers else None,
+        move_where=headers["move"][1:] if "move" in headers else None,
+    )
+    return assemble(layout)
+
+
+def board_symbol(board: Board, cell: Cell) -> str:
+    """The ``.board`` symbol of one cell: its number, ``?``, ``*`` or ``.``."""
+    if cell in board.opened:
+        return str(board.number(cell))
+    if cell in board.unknown:
+        return "?"
+    return "*" if cell in board.mines else "."
+
+
+def write_board(board: Board) -> str:
+    """The ``.board`` text of a board; :func:`parse_board` reads it back equal.
+
+    Headers come first (``name`` if any, ``mines`` always, ``topology`` when
+    not square, ``move`` when there is one); then the grid, cells separated
+    by one space, odd rows of a hex board indented by one more space so the
+    text shows the stagger.  A view (a board with unknown cells) is written
+    with ``?`` and reads back to the same completion.  Graph boards have no
+    grid: write them with :func:`setmine.board.topology.write_graph_json`.
+    """
+    if board.topology == "graph":
+        raise BoardError("a graph board cannot be written as a .board file; write it as JSON")
+    if "\n" in board.name or "\r" in board.name or board.name != board.name.strip():
+        raise BoardError(f"name {board.name!r} cannot be written on one header line")
+    out = []
+    if board.name:
+        out.append(f"name: {board.name}")
+    out.append(f"mines: {board.total_mines}")
+    if board.topology != "square":
+        out.append(f"topology: {board.topology}")
+    if board.move is not None:
+        out.append(f"move: {cell_str(board.move)}")
+    out.append("")
+    for r in range(board.rows):
+        indent = " " if board.topology == "hex" and r % 2 else ""
+        out.append(indent + " ".join(board_symbol(board, (r, c)) for c in range(board.cols)))
+    return "\n".join(out) + "\n"
