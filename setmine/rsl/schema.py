@@ -26,8 +26,8 @@ from . import syntax as s
 from .errors import Diagnostic, Location, RSLError
 from .parser import parse_with_warnings
 from .schemafile import Constituent, SchemaText, read_schema_text, write_schema_text
-from .typifier import GlobalInfo, function_type, structure_domain_type, typify
-from .types import Element, Logic, SetType, Type
+from .typifier import GlobalInfo, analyse_constituent, function_type, typify
+from .types import Type
 
 
 @dataclass
@@ -189,39 +189,12 @@ class Schema:
         done.add(alias)
 
     def _typify(self, analysis: Analysis, results: dict[str, Analysis]) -> None:
-        item = analysis.constituent
-        env = {a: GlobalInfo(r.constituent.kind, r.type, r.value_class or "value")
-               for a, r in results.items() if r.type is not None}
-        kind = item.kind
-        if kind in ("basic", "constant"):
-            analysis.type = SetType(Element(item.alias))
-            analysis.value_class = "value"
-        elif kind == "structure":
-            analysis.type = structure_domain_type(analysis.tree, env)
-            analysis.value_class = "value"
-        elif kind in ("function", "predicate"):
-            if not isinstance(analysis.tree, s.FunctionDef):
-                raise RSLError("globalFuncWithoutArgs",
-                               f"a {kind} is defined as '[a∈…, …] body'", 0, len(item.formal))
-            ftype = function_type(analysis.tree, env)
-            if (kind == "predicate") != (ftype.result == Logic()):
-                raise RSLError("expectedLogic" if kind == "predicate" else "expectedSetexpr",
-                               f"the body of a {kind} must be "
-                               + ("a formula" if kind == "predicate" else "a set expression"),
-                               *analysis.tree.body.span)
-            analysis.type = ftype
-            analysis.value_class = "value"
-        else:
-            typed = typify(analysis.tree, env)
-            is_logic = typed.type == Logic()
-            if kind in ("axiom", "theorem") and not is_logic:
-                raise RSLError("expectedLogic", f"an {kind} must be a formula", *analysis.tree.span)
-            if kind == "term" and is_logic:
-                raise RSLError("expectedSetexpr", "a term must be a set expression",
-                               *analysis.tree.span)
-            analysis.type = typed.type
-            analysis.value_class = typed.value_class
-            analysis.warnings.extend(typed.warnings)
+        env = {alias: GlobalInfo(r.constituent.kind, r.type, r.value_class or "value")
+               for alias, r in results.items() if r.type is not None}
+        typing = analyse_constituent(analysis.constituent.alias, analysis.tree, env)
+        analysis.type = typing.info.type
+        analysis.value_class = typing.info.value_class
+        analysis.warnings.extend(typing.warnings)
 
 
 def dependencies(tree: s.Node | None) -> list[tuple[str, s.Node]]:

@@ -1,0 +1,1 @@
+"""Evaluation of RSLang terms over concrete structures."""
