@@ -8,7 +8,7 @@ Spellings.  Unicode and ASCII tokens are both always understood; the only
 token whose meaning depends on the spelling is ``*``: the Cartesian product
 in ASCII (Exteor's ASCII mode), integer multiplication in Unicode.  With
 ``syntax="auto"`` a text is read as ASCII when it uses an ASCII command (a
-backslash followed by a letter, like ``\\A`` or ``\\in``, or ``B`` for ℬ)
+backslash command word, like ``\\A`` or ``\\in``, or ``B`` for ℬ)
 and no Unicode operator; otherwise as Unicode.
 
 Where the two reference implementations disagree on precedence (``a-b+c``,
@@ -43,7 +43,12 @@ CANONICAL = {
 }
 
 UNICODE_OPERATORS = set("∀∃¬∨⇒⇔≠≤≥∈∉⊆⊂⊄∪∩∆×ℬ∅")
-ASCII_COMMAND = re.compile(r"\\[A-Za-z]|(?<![A-Za-z0-9_])B(?=\s*[(B])")
+# An ASCII command word (a bare backslash before a name, as in `X₁\S₃`, is
+# the set difference of both spellings), or `B` used as ℬ.
+ASCII_COMMAND = re.compile(
+    r"\\(?:" + "|".join(sorted((k[1:] for k in CANONICAL if k.startswith("\\")), key=len,
+                                reverse=True)) + r")(?![A-Za-z0-9_])"
+    r"|(?<![A-Za-z0-9_])B(?=\s*[(B])")
 
 
 def canonical(token: str) -> str:
@@ -124,7 +129,9 @@ class ToSyntax(Transformer):
     def __init__(self) -> None:
         super().__init__()
         self.warnings: list[Diagnostic] = []
-        self._parenthesised: set[int] = set()
+        # id → node of the expressions written in parentheses; the nodes are
+        # kept so that no id is reused for another node during the transform.
+        self._parenthesised: dict[int, s.Node] = {}
 
     # -- atoms
     def integer(self, meta, children):
@@ -146,7 +153,7 @@ class ToSyntax(Transformer):
         return s.Local(_name(children[0]), span=_span(meta))
 
     def paren(self, meta, children):
-        self._parenthesised.add(id(children[0]))
+        self._parenthesised[id(children[0])] = children[0]
         return children[0]
 
     # -- set and integer expressions
@@ -290,21 +297,30 @@ def parse_with_warnings(text: str, syntax: str = "auto") -> Parsed:
         raise ValueError(f"syntax must be 'auto', 'unicode' or 'ascii', not {syntax!r}")
     spelling = spelling_of(text) if syntax == "auto" else syntax
     check_brackets(text)
+    check_characters(text)
     flat = text.replace("\n", " ")  # a formula may span lines; positions are kept
-    with _LOCK:
-        _POSTLEX.local.spelling = spelling
-        try:
-            tree = lark_parser().parse(flat, start="expression")
-        except (UnexpectedCharacters, UnexpectedToken, UnexpectedEOF) as exc:
-            raise syntax_error(text, exc) from None
     builder = ToSyntax()
     try:
+        with _LOCK:
+            _POSTLEX.local.spelling = spelling
+            try:
+                tree = lark_parser().parse(flat, start="expression")
+            except (UnexpectedCharacters, UnexpectedToken, UnexpectedEOF) as exc:
+                raise syntax_error(text, exc) from None
         node = builder.transform(tree)
     except VisitError as exc:
+        if isinstance(exc.orig_exc, RecursionError):
+            raise too_deep(text) from None
         if isinstance(exc.orig_exc, RSLError):
             raise exc.orig_exc from None
         raise
+    except RecursionError:
+        raise too_deep(text) from None
     return Parsed(node, builder.warnings, spelling)
+
+
+def too_deep(text: str) -> RSLError:
+    return RSLError("unknownSyntax", "the expression is nested too deeply", 0, len(text))
 
 
 OPENERS = {"(": ")", "[": "]", "{": "}"}
@@ -330,42 +346,84 @@ def check_brackets(text: str) -> None:
         raise RSLError("missingCloseBracket", f"'{opener}' is never closed", at, at + 1)
 
 
+# The characters an expression can be written with; any other one is a
+# forbiddenCharacter (after the bracket errors, before any other error).
+ALPHABET = re.compile(r"[A-Za-z0-9_α-ωϑϕϖ₀-₉ \t\n\r\f∀∃¬&∨⇒⇔=≠<>≤≥∈∉⊆⊂⊄∪∩\\∆×ℬ+\-*∅(){}\[\],;|:]*")
+WORD = re.compile(r"\\?[A-Za-z0-9_α-ωϑϕϖ₀-₉]+")
+
+
+def check_characters(text: str) -> None:
+    at = ALPHABET.match(text).end()
+    if at < len(text):
+        raise RSLError("forbiddenCharacter", f"the character {text[at]!r} is not RSLang",
+                       at, at + 1)
+
+
 OPERAND_TOKENS = {"SET_OP", "ADD_OP", "MULT", "TIMES", "AND", "OR", "IMPL", "EQUIV", "IN",
                   "NOTIN", "SUBSETEQ", "SUBSET", "NOTSUBSET", "EQ", "NE", "LT", "GT", "LE",
                   "GE", "NOT", "BOOLEAN", "CARD", "BOOL", "DEBOOL", "RED", "PROJECTION",
                   "ITERATE", "ASSIGN"}
+# Terminals of the schema-file part of the grammar: the contextual lexer
+# falls back on them when no expression token fits (``a:b``, ``R{a X1``).
+SCHEMA_TOKENS = {"META_KEY", "ATTR_KEY", "ALIAS", "DEFINE", "REST", "COMMENT", "_NL"}
+# Where a declaration is followed by the domain of its variables.
+DOMAIN_CONTEXTS = {"QUANTIFIER", "LSQB", "DECLARATIVE", "LBRACE"}
 
 
 def syntax_error(text: str, exc: Exception) -> RSLError:
     """Translate a lark exception into the error vocabulary of rslang.md."""
     if isinstance(exc, UnexpectedCharacters):
-        at = exc.pos_in_stream
-        return RSLError("forbiddenCharacter", f"unexpected character {text[at]!r}", at, at + 1)
-    token = getattr(exc, "token", None)
-    at_end = token is None or token.type == "$END"
-    at = len(text) if at_end else token.start_pos
-    end = at if at_end else token.end_pos
+        at = min(exc.pos_in_stream, len(text))
+        token = None
+    else:
+        token = getattr(exc, "token", None)
+        at = len(text) if token is None or token.type == "$END" else token.start_pos
+    at_end = at >= len(text)
+    if at_end:
+        end = at = len(text)
+    elif token is None or token.type in SCHEMA_TOKENS:
+        # Not a token of the expression grammar: blame the word or the
+        # character that starts there.
+        word = WORD.match(text, at)
+        end = word.end() if word else at + 1
+    else:
+        end = token.end_pos
+    found = "the end of the text" if at_end else repr(text[at:end])
     expected = set(getattr(exc, "expected", ()) or getattr(exc, "accepts", ()) or ())
+    expected.discard("STAR")  # accepted everywhere, see _StarPostLexer
     previous = _previous_token(exc)
-    if previous == "QUANTIFIER" or (expected and expected <= {"LOCAL", "LPAR"}):
-        return RSLError("expectedLocal", "a variable is expected after the quantifier", at, end)
-    if "IN" in expected and previous in ("LOCAL", "RPAR"):
+    if previous == "QUANTIFIER" or ("LOCAL" in expected and expected <= {"LOCAL", "LPAR"}):
+        return RSLError("expectedLocal", f"a variable is expected, found {found}", at, end)
+    if "IN" in expected and expected <= {"IN", "COMMA", "ASSIGN", "RPAR"}:
+        if _context(exc) == "RECURSIVE":
+            return RSLError("unknownSyntax", f"':=' is expected, found {found}", at, end)
         return RSLError("expectedQuantifierDomain",
-                        "'∈' and the domain of the variable are expected", at, end)
+                        f"'∈' and the domain of the variable are expected, found {found}",
+                        at, end)
     if previous in OPERAND_TOKENS or at_end:
-        what = "the end of the text" if at_end else repr(str(token))
-        return RSLError("expectedRightOperand", f"an operand is expected, found {what}", at, end)
-    return RSLError("unknownSyntax", f"unexpected {str(token)!r}", at, end)
+        return RSLError("expectedRightOperand", f"an operand is expected, found {found}",
+                        at, end)
+    return RSLError("unknownSyntax", f"unexpected {found}", at, end)
+
+
+def _value_stack(exc: Exception) -> list:
+    try:
+        return list(exc.interactive_parser.parser_state.value_stack)  # type: ignore[attr-defined]
+    except AttributeError:
+        return []
 
 
 def _previous_token(exc: Exception) -> str | None:
-    state = getattr(exc, "state", None) or getattr(exc, "interactive_parser", None)
-    try:
-        stack = exc.interactive_parser.parser_state.value_stack  # type: ignore[attr-defined]
-    except AttributeError:
-        return None
-    for item in reversed(stack):
-        if isinstance(item, Token):
+    """The type of the token just before the error, if it is still a token."""
+    stack = _value_stack(exc)
+    if stack and isinstance(stack[-1], Token):
+        return stack[-1].type
+    return None
+
+
+def _context(exc: Exception) -> str | None:
+    """The innermost construct that declares variables around the error."""
+    for item in reversed(_value_stack(exc)):
+        if isinstance(item, Token) and item.type in DOMAIN_CONTEXTS | {"RECURSIVE"}:
             return item.type
-        return None
     return None

@@ -10,6 +10,7 @@ print gives back the same tree (``parse(unicode(t)) == t`` and
 from __future__ import annotations
 
 from . import syntax as s
+from .parser import ASCII_COMMAND
 
 # Binding strength, loosest first.  Formulas: ⇔ 10, ⇒ 20, ∨ 30, & 40,
 # atoms 50.  Set expressions: ∪∩\∆ 60, +- 70, * 80, × 90, prefix 100.
@@ -92,8 +93,10 @@ class Printer:
             isinstance(n.left, s.SetOperation)
             and not (n.left.op == n.op and n.op in ASSOCIATIVE_SET_OPS))
         right_parens = strength(n.right) <= SET or isinstance(n.right, s.Product)
-        return (self.wrap(n.left, left_parens) + self.infix(self.op(n.op))
-                + self.wrap(n.right, right_parens))
+        symbol, right = self.infix(self.op(n.op)), self.wrap(n.right, right_parens)
+        if symbol == "\\" and ASCII_COMMAND.match(symbol + right):
+            symbol += " "  # `X1\ in` (a local named `in`), not the command `\in`
+        return self.wrap(n.left, left_parens) + symbol + right
 
     def show_Arithmetic(self, n):
         level = strength(n)
