@@ -1,0 +1,302 @@
+"""The evaluator: syntax tree + structure → value, with lazy sets.
+
+``Evaluator(data).value(tree)`` computes a set expression, ``.truth(tree)``
+a formula.  Each construct is computed by the operations of ``algebra`` on
+set values; comprehensions and quantifiers go to ``planner``, which narrows
+bound variables from their conditions instead of filtering whole domains.
+
+A sub-term whose free variables are all bound to the same values as before
+is not computed again: the value is remembered per term and binding
+("hoisting by memory"), so a term that does not depend on a quantifier's
+variable is computed once, not once per candidate.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Mapping
+
+from ..rsl import syntax as s
+from ..rsl.errors import RSLError
+from . import algebra, cardinal
+from .budget import Budget
+from .sets import Integers, LazySet, card, is_empty, member, members, powerset
+from .terms import bound_names, free_locals
+
+MEMO_LIMIT = 500_000
+
+
+class Evaluator:
+    """Evaluates RSLang over ``data`` (alias → value) and ``functions``
+    (F#/P# → FunctionDef), within ``budget``."""
+
+    def __init__(self, data: Mapping[str, object], functions: Mapping[str, s.FunctionDef] = None,
+                 budget: Budget | None = None):
+        self.data = {k: _freeze(v) for k, v in data.items()}
+        self.functions = dict(functions or {})
+        self.budget = budget or Budget()
+        self.memo: dict = {}
+        self.methods: Counter = Counter()  # which rules and enumerations were used
+
+    # -- entry points
+    def value(self, node: s.Node, env: Mapping[str, object] | None = None):
+        env = env or {}
+        names = free_locals(node)
+        key = (id(node), tuple(_key(env.get(n)) for n in sorted(names))) \
+            if _memoizable(node) else None
+        if key is not None:
+            hit = self.memo.get(key)
+            if hit is not None and hit[0] is node:
+                return hit[1]
+        result = self._value(node, env)
+        if key is not None:
+            if len(self.memo) > MEMO_LIMIT:
+                self.memo.clear()
+            self.memo[key] = (node, result)
+        return result
+
+    def truth(self, node: s.Node, env: Mapping[str, object] | None = None) -> bool:
+        env = env or {}
+        method = getattr(self, "truth_" + type(node).__name__, None)
+        if method is None:
+            raise RSLError("expectedLogic", "a formula is expected here", *node.span)
+        return method(node, env)
+
+    def _value(self, node, env):
+        method = getattr(self, "value_" + type(node).__name__, None)
+        if method is None:
+            raise RSLError("expectedSetexpr", "a set expression is expected here", *node.span)
+        return method(node, env)
+
+    # -- atoms
+    def value_Integer(self, n, env):
+        return n.value
+
+    def value_EmptySet(self, n, env):
+        return frozenset()
+
+    def value_IntegerSet(self, n, env):
+        return Integers()
+
+    def value_Global(self, n, env):
+        if n.name not in self.data:
+            raise RSLError("calcGlobalMissing", f"{n.name} has no value here", *n.span)
+        return self.data[n.name]
+
+    def value_Local(self, n, env):
+        if n.name not in env:
+            raise RSLError("localUndeclared", f"{n.name} is not bound here", *n.span)
+        return env[n.name]
+
+    def value_Radical(self, n, env):
+        raise RSLError("calculationNotSupported", f"the radical {n.name} has no value", *n.span)
+
+    # -- set and integer expressions
+    def value_Arithmetic(self, n, env):
+        a, b = self._integer(n.left, env), self._integer(n.right, env)
+        if n.op == "+":
+            return cardinal.add(a, b)
+        if n.op == "-":
+            return cardinal.subtract(a, b)
+        return cardinal.multiply(a, b)
+
+    def _integer(self, node, env):
+        v = self.value(node, env)
+        if isinstance(v, bool) or not (isinstance(v, int) or hasattr(v, "is_number")):
+            raise RSLError("calcInvalidData", "an integer is expected here", *node.span)
+        return v
+
+    def value_SetOperation(self, n, env):
+        a, b = self.value(n.left, env), self.value(n.right, env)
+        if n.op == "∪":
+            return algebra.union(a, b)
+        if n.op == "∩":
+            return algebra.intersection(a, b)
+        if n.op == "\\":
+            return algebra.difference(a, b)
+        return algebra.symmetric_difference(a, b)
+
+    def value_Product(self, n, env):
+        return algebra.product([self.value(f, env) for f in n.factors])
+
+    def value_Apply(self, n, env):
+        arg = self.value(n.arg, env)
+        if n.op == "ℬ":
+            return powerset(arg)
+        if n.op == "card":
+            return card(arg)
+        if n.op == "bool":
+            return frozenset({arg})
+        if n.op == "debool":
+            return algebra.debool(arg, self.budget, n.arg)
+        return algebra.reduce(arg, self.budget, n.arg)
+
+    def value_Projection(self, n, env):
+        arg = self.value(n.arg, env)
+        if n.big:
+            return algebra.project(arg, n.indices, self.budget, n.arg)
+        if not isinstance(arg, tuple) or max(n.indices) > len(arg):
+            raise RSLError("calcInvalidData", f"{arg!r} is not a tuple with component "
+                           f"{max(n.indices)}", *n.span)
+        picked = [arg[i - 1] for i in n.indices]
+        return picked[0] if len(picked) == 1 else tuple(picked)
+
+    def value_Filter(self, n, env):
+        params = [self.value(p, env) for p in n.params]
+        return algebra.filter_tuples(self.value(n.arg, env), n.indices, params, self.budget, n)
+
+    def value_Enumeration(self, n, env):
+        return frozenset(self.value(i, env) for i in n.items)
+
+    def value_Tuple(self, n, env):
+        return tuple(self.value(i, env) for i in n.items)
+
+    def value_Declarative(self, n, env):
+        from .planner import comprehension
+
+        return comprehension(self, n.var, self.value(n.domain, env), n.condition, env, n)
+
+    def value_Imperative(self, n, env):
+        results: set = set()
+
+        def run(i: int, scope: dict) -> None:
+            if i == len(n.blocks):
+                results.add(self.value(n.result, scope))
+                return
+            block = n.blocks[i]
+            if isinstance(block, s.Iterate):
+                for m in members(self.value(block.domain, scope), self.budget, block.domain, "I{}"):
+                    run(i + 1, {**scope, **bind(block.var, m, block)})
+            elif isinstance(block, s.Assign):
+                run(i + 1, {**scope, **bind(block.var, self.value(block.value, scope), block)})
+            elif self.truth(block, scope):
+                run(i + 1, scope)
+
+        run(0, dict(env))
+        return frozenset(results)
+
+    def value_Recursive(self, n, env):
+        current = self.value(n.init, env)
+        while True:
+            scope = {**env, **bind(n.var, current, n)}
+            if n.condition is not None and not self.truth(n.condition, scope):
+                return current
+            self.budget.charge(1, n, "R{} iteration")
+            following = self.value(n.step, scope)
+            if algebra.equal(following, current, self.budget, n):
+                return current
+            current = following
+
+    def value_Call(self, n, env):
+        definition = self.functions.get(n.name)
+        if definition is None:
+            raise RSLError("calcGlobalMissing", f"{n.name} is not defined", *n.span)
+        if len(definition.params) != len(n.args):
+            raise RSLError("invalidArgsArity", f"{n.name} takes {len(definition.params)} "
+                           f"arguments, not {len(n.args)}", *n.span)
+        scope: dict = {}
+        for param, arg in zip(definition.params, n.args):
+            value = self.value(arg, env)
+            if not any(isinstance(x, s.Radical) for x in param.domain.walk()):
+                if not member(value, self.value(param.domain, scope)):
+                    raise RSLError("invalidArgumentType", f"the argument for {param.var.name} "
+                                   f"is not in its domain", *arg.span)
+            scope[param.var.name] = value
+        if s.is_formula(definition.body):
+            return self.truth(definition.body, scope)
+        return self.value(definition.body, scope)
+
+    # -- formulas
+    def truth_Predicate(self, n, env) -> bool:
+        op = n.op
+        a = self.value(n.left, env)
+        b = self.value(n.right, env)
+        if op == "∈":
+            return member(a, _as_set(b, n.right))
+        if op == "∉":
+            return not member(a, _as_set(b, n.right))
+        if op in ("=", "≠"):
+            return algebra.equal(a, b, self.budget, n) == (op == "=")
+        if op in ("⊆", "⊂", "⊄"):
+            inside = algebra.subset(a, b, self.budget, n)
+            if op == "⊄":
+                return not inside
+            return inside and (op == "⊆" or not algebra.subset(b, a, self.budget, n))
+        try:
+            order = cardinal.compare(a, b)
+        except (ArithmeticError, TypeError):
+            raise RSLError("calculationNotSupported", "these values cannot be ordered exactly",
+                           *n.span) from None
+        return {"<": order < 0, ">": order > 0, "≤": order <= 0, "≥": order >= 0}[op]
+
+    def truth_Negation(self, n, env) -> bool:
+        return not self.truth(n.arg, env)
+
+    def truth_Connective(self, n, env) -> bool:
+        left = self.truth(n.left, env)
+        if n.op == "&":
+            return left and self.truth(n.right, env)
+        if n.op == "∨":
+            return left or self.truth(n.right, env)
+        if n.op == "⇒":
+            return (not left) or self.truth(n.right, env)
+        return left == self.truth(n.right, env)
+
+    def truth_Quantifier(self, n, env) -> bool:
+        from .planner import exists, forall
+
+        key = (id(n), tuple(_key(env.get(v)) for v in sorted(free_locals(n))))
+        hit = self.memo.get(key)
+        if hit is not None and hit[0] is n:
+            return hit[1]
+        domain = self.value(n.domain, env)
+        if n.op == "∀":
+            result = forall(self, n.var, domain, n.body, env, n)[0]
+        else:
+            result = exists(self, n.var, domain, n.body, env, n)[0]
+        self.memo[key] = (n, result)
+        return result
+
+    def truth_Call(self, n, env) -> bool:
+        return bool(self.value_Call(n, env))
+
+
+def bind(decl: s.Node, value, node=None) -> dict:
+    """The bindings of a declaration (``a`` or ``(a, b)``) to a value."""
+    if isinstance(decl, s.Local):
+        return {decl.name: value}
+    items = decl.items
+    if not isinstance(value, tuple) or len(value) != len(items):
+        span = node.span if node is not None else (0, 0)
+        raise RSLError("calcInvalidData", f"{value!r} does not fit the declaration "
+                       f"of {len(items)} variables", *span)
+    out: dict = {}
+    for item, v in zip(items, value):
+        out.update(bind(item, v, node))
+    return out
+
+
+def _as_set(value, node):
+    if isinstance(value, (frozenset, LazySet)):
+        return value
+    raise RSLError("calcInvalidData", "a set is expected on the right of ∈", *node.span)
+
+
+def _memoizable(node: s.Node) -> bool:
+    return not isinstance(node, (s.Integer, s.EmptySet, s.Local, s.Global, s.Tuple))
+
+
+def _key(value):
+    try:
+        hash(value)
+        return value
+    except TypeError:
+        return id(value)
+
+
+def _freeze(value):
+    if isinstance(value, (set, frozenset)):
+        return frozenset(_freeze(v) for v in value)
+    if isinstance(value, list):
+        return tuple(_freeze(v) for v in value)
+    return value

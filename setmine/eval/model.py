@@ -1,0 +1,84 @@
+"""Schema + structure → every term's value: the model of a schema on a
+board, computed constituent by constituent in the schema's order."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+from ..rsl import syntax as s
+from ..rsl.errors import RSLError
+from .budget import Budget
+from .interp import Evaluator
+
+
+@dataclass
+class Result:
+    """One constituent's value (or error) on a structure."""
+
+    alias: str
+    kind: str
+    value: object = None
+    error: RSLError | None = None
+    seconds: float = 0.0
+    methods: dict = field(default_factory=dict)
+
+    @property
+    def ok(self) -> bool:
+        return self.error is None
+
+
+def evaluate_schema(schema, data: dict, budget: Budget | None = None,
+                    only: list[str] | None = None) -> dict[str, Result]:
+    """Every constituent of ``schema`` evaluated over ``data`` (the values of
+    the basic sets and structures: X1, S1, …), in the schema's order.  A
+    term's value feeds the terms after it; an error stays with its term and
+    the terms that need it."""
+    budget = budget or Budget()
+    functions = {c.alias: schema.tree(c.alias) for c in schema
+                 if c.kind in ("function", "predicate") and schema.analysis[c.alias].ok}
+    values = dict(data)
+    evaluator = Evaluator(values, functions, budget)
+    wanted = _needed(schema, only) if only else None
+    results: dict[str, Result] = {}
+    for c in schema:
+        if c.kind in ("basic", "constant", "structure", "function", "predicate"):
+            continue
+        if wanted is not None and c.alias not in wanted:
+            continue
+        result = Result(c.alias, c.kind)
+        analysis = schema.analysis[c.alias]
+        started = time.perf_counter()
+        budget.started = time.monotonic()
+        evaluator.methods.clear()
+        try:
+            if analysis.error is not None:
+                raise analysis.error
+            tree = analysis.tree
+            if c.kind in ("axiom", "theorem"):
+                result.value = evaluator.truth(tree)
+            else:
+                result.value = evaluator.value(tree)
+                values[c.alias] = result.value
+        except RSLError as exc:
+            result.error = exc
+        result.seconds = time.perf_counter() - started
+        result.methods = dict(evaluator.methods)
+        evaluator.data = values
+        results[c.alias] = result
+    return results
+
+
+def _needed(schema, aliases: list[str]) -> set[str]:
+    from ..rsl.schema import dependencies
+
+    needed: set[str] = set()
+    stack = list(aliases)
+    while stack:
+        alias = stack.pop()
+        if alias in needed or alias not in schema:
+            continue
+        needed.add(alias)
+        tree = schema.analysis[alias].tree
+        stack.extend(name for name, _ in dependencies(tree))
+    return needed

@@ -1,0 +1,408 @@
+"""Lazy sets: sets known by their membership test and their cardinality,
+whose members are listed only on demand, under a budget, in canonical order.
+
+The tiers of evaluation.md: small sets are ``frozenset``; the sets RSLang
+builds over ℬ(X1) are these classes:
+
+- ``Subsets(L, U, lo, hi)``: {v | L ⊆ v ⊆ U, lo ≤ |v| ≤ hi} — ℬ(U), the
+  k-subsets of U and the set intervals that narrowing produces;
+- ``Product(A, B, …)``: tuples;
+- ``Fibered({x: Fₓ})``: the union of dependent products ⋃ₓ {x}×Fₓ;
+- ``Union``, ``Intersection``, ``Difference``, ``Filtered``: the rest,
+  exact in membership, enumerated for cardinality;
+- ``Integers``: Z.
+
+Every set value — frozenset or lazy — answers ``member``, ``card`` and
+``members`` (the functions at the end).  Members of ℬ(…) are frozensets.
+"""
+
+from __future__ import annotations
+
+import heapq
+import itertools
+from dataclasses import dataclass, field
+from typing import Callable, Iterable, Iterator
+
+from ..rsl.errors import RSLError
+from . import cardinal
+from .budget import Budget
+
+
+def order_key(value) -> tuple:
+    """The canonical order of values: integers, then tuples (cells are
+    tuples) lexicographically, then sets by size and then by members."""
+    if isinstance(value, int):
+        return (0, value)
+    if isinstance(value, tuple):
+        return (1, tuple(order_key(v) for v in value))
+    if isinstance(value, frozenset):
+        return (2, len(value), tuple(sorted(order_key(v) for v in value)))
+    if isinstance(value, LazySet):
+        return (3, repr(value))
+    return (4, repr(value))
+
+
+def sort(values: Iterable) -> list:
+    return sorted(values, key=order_key)
+
+
+class LazySet:
+    """A set that lists its members only when asked.  Subclasses define
+    ``contains``, ``cardinality`` and ``members``."""
+
+    kind = "lazy set"
+
+    def contains(self, x) -> bool:
+        raise NotImplementedError
+
+    def cardinality(self) -> cardinal.Cardinal:
+        raise NotImplementedError
+
+    def members(self, budget: Budget, node=None, construct: str = "enumeration") -> Iterator:
+        raise NotImplementedError
+
+    def is_empty(self) -> bool:
+        return self.cardinality() == 0
+
+    def __contains__(self, x) -> bool:
+        return self.contains(x)
+
+    def __iter__(self) -> Iterator:
+        return self.members(Budget())
+
+    def __len__(self) -> int:
+        raise TypeError("the size of a lazy set is .cardinality(), exact and possibly symbolic")
+
+    def __bool__(self) -> bool:
+        return not self.is_empty()
+
+
+# ----------------------------------------------------------------------------
+# Set intervals: ℬ(U), k-subsets, L ⊆ v ⊆ U
+
+@dataclass(frozen=True, eq=True)
+class Subsets(LazySet):
+    """{v | lower ⊆ v ⊆ upper, lo ≤ |v| ≤ hi}; ``upper`` may itself be lazy
+    (a family), ``hi`` None for no bound."""
+
+    lower: frozenset
+    upper: object
+    lo: int = 0
+    hi: int | None = None
+    kind = "set interval"
+
+    def free_count(self) -> cardinal.Cardinal:
+        n = card(self.upper)
+        return n - len(self.lower) if isinstance(n, int) else n
+
+    def contains(self, x) -> bool:
+        if not isinstance(x, frozenset) or not self.lower <= x:
+            return False
+        if len(x) < self.lo or (self.hi is not None and len(x) > self.hi):
+            return False
+        return all(member(e, self.upper) for e in x)
+
+    def cardinality(self) -> cardinal.Cardinal:
+        n = self.free_count()
+        base = len(self.lower)
+        lo, hi = max(self.lo - base, 0), None if self.hi is None else self.hi - base
+        if hi is not None and hi < lo:
+            return 0
+        if isinstance(n, int):
+            if hi is None or hi >= n:
+                if lo == 0:
+                    return cardinal.power_of_two(n)
+                if lo <= 64:
+                    return cardinal.power_of_two(n) - sum(cardinal.binomial(n, k) for k in range(lo))
+            elif hi - lo <= 10_000 or hi <= 64:
+                return sum(cardinal.binomial(n, k) for k in range(lo, min(hi, n) + 1))
+        elif lo == 0 and hi is None:
+            return cardinal.power_of_two(n)
+        raise RSLError("calculationNotSupported",
+                       f"cannot count the subsets of sizes {self.lo}..{self.hi} of a set of "
+                       f"{cardinal.show(n)} members")
+
+    def is_empty(self) -> bool:
+        n = self.free_count()
+        base = len(self.lower)
+        if self.hi is not None and self.hi < max(self.lo, base):
+            return True
+        return isinstance(n, int) and base + n < self.lo
+
+    def members(self, budget: Budget, node=None, construct: str = "enumeration") -> Iterator:
+        free = sort(e for e in members(self.upper, budget, node, construct) if e not in self.lower)
+        top = len(free) if self.hi is None else min(self.hi - len(self.lower), len(free))
+        for k in range(max(self.lo - len(self.lower), 0), top + 1):
+            for combo in itertools.combinations(free, k):
+                budget.charge(1, node, construct, self.cardinality_or_none())
+                yield self.lower.union(combo)
+
+    def cardinality_or_none(self):
+        try:
+            return self.cardinality()
+        except RSLError:
+            return None
+
+
+def powerset(base) -> "Subsets | frozenset":
+    return Subsets(frozenset(), base)
+
+
+# ----------------------------------------------------------------------------
+# Products and unions of dependent products
+
+@dataclass(frozen=True)
+class Product(LazySet):
+    factors: tuple
+    kind = "product"
+
+    def contains(self, x) -> bool:
+        return (isinstance(x, tuple) and len(x) == len(self.factors)
+                and all(member(c, f) for c, f in zip(x, self.factors)))
+
+    def cardinality(self) -> cardinal.Cardinal:
+        return cardinal.product(card(f) for f in self.factors)
+
+    def members(self, budget: Budget, node=None, construct: str = "enumeration") -> Iterator:
+        first, *rest = self.factors
+        rest_members = [list(members(f, budget, node, construct)) for f in rest]
+        for head in members(first, budget, node, construct):
+            for tail in itertools.product(*rest_members):
+                budget.charge(1, node, construct)
+                yield (head, *tail)
+
+
+@dataclass(frozen=True)
+class Fibered(LazySet):
+    """⋃ₓ {x}×Fₓ: pairs (x, y) with y ∈ Fₓ; ``fibers`` maps each x with a
+    non-empty fiber to Fₓ (a tuple of pairs, in canonical order of x)."""
+
+    fibers: tuple
+    kind = "union of dependent products"
+
+    @staticmethod
+    def build(pairs: Iterable[tuple]) -> "Fibered | frozenset":
+        kept = tuple(sorted(((x, f) for x, f in pairs if not is_empty(f)),
+                            key=lambda p: order_key(p[0])))
+        return Fibered(kept) if kept else frozenset()
+
+    def fiber(self, x):
+        return self.as_dict().get(x, frozenset())
+
+    def as_dict(self) -> dict:
+        cached = self.__dict__.get("_dict")
+        if cached is None:
+            cached = dict(self.fibers)
+            object.__setattr__(self, "_dict", cached)
+        return cached
+
+    def index(self) -> frozenset:
+        return frozenset(x for x, _ in self.fibers)
+
+    def contains(self, x) -> bool:
+        if not isinstance(x, tuple) or len(x) != 2:
+            return False
+        fiber = self.as_dict().get(x[0])
+        return fiber is not None and member(x[1], fiber)
+
+    def cardinality(self) -> cardinal.Cardinal:
+        return cardinal.total(card(f) for _, f in self.fibers)
+
+    def is_empty(self) -> bool:
+        return not self.fibers
+
+    def members(self, budget: Budget, node=None, construct: str = "enumeration") -> Iterator:
+        for x, fiber in self.fibers:
+            for y in members(fiber, budget, node, construct):
+                yield (x, y)
+
+    def __hash__(self):
+        return hash(self.fibers)
+
+
+# ----------------------------------------------------------------------------
+# Generic combinations: exact membership, enumerated cardinality
+
+@dataclass(frozen=True)
+class Union(LazySet):
+    parts: tuple
+    disjoint: bool = False
+    kind = "union"
+
+    def contains(self, x) -> bool:
+        return any(member(x, p) for p in self.parts)
+
+    def cardinality(self) -> cardinal.Cardinal:
+        if self.disjoint:
+            return cardinal.total(card(p) for p in self.parts)
+        return _count(self)
+
+    def is_empty(self) -> bool:
+        return all(is_empty(p) for p in self.parts)
+
+    def members(self, budget: Budget, node=None, construct: str = "enumeration") -> Iterator:
+        streams = [((order_key(m), i, m) for m in members(p, budget, node, construct))
+                   for i, p in enumerate(self.parts)]
+        previous = object()
+        for _, _, m in heapq.merge(*streams):
+            if m != previous:
+                previous = m
+                yield m
+
+
+@dataclass(frozen=True)
+class Intersection(LazySet):
+    parts: tuple
+    kind = "intersection"
+
+    def contains(self, x) -> bool:
+        return all(member(x, p) for p in self.parts)
+
+    def cardinality(self) -> cardinal.Cardinal:
+        return _count(self)
+
+    def is_empty(self) -> bool:
+        return next(self.members(Budget()), _NONE) is _NONE
+
+    def members(self, budget: Budget, node=None, construct: str = "enumeration") -> Iterator:
+        first, *rest = self.parts
+        for m in members(first, budget, node, construct):
+            if all(member(m, p) for p in rest):
+                yield m
+
+
+@dataclass(frozen=True)
+class Difference(LazySet):
+    left: object
+    right: object
+    kind = "difference"
+
+    def contains(self, x) -> bool:
+        return member(x, self.left) and not member(x, self.right)
+
+    def cardinality(self) -> cardinal.Cardinal:
+        return _count(self)
+
+    def is_empty(self) -> bool:
+        return next(self.members(Budget()), _NONE) is _NONE
+
+    def members(self, budget: Budget, node=None, construct: str = "enumeration") -> Iterator:
+        for m in members(self.left, budget, node, construct):
+            if not member(m, self.right):
+                yield m
+
+
+@dataclass(frozen=True, eq=False)
+class Filtered(LazySet):
+    """{v ∈ domain | test(v)}: the residue of narrowing."""
+
+    domain: object
+    test: Callable = field(compare=False)
+    description: str = ""
+    kind = "filtered set"
+
+    def contains(self, x) -> bool:
+        return member(x, self.domain) and self.test(x)
+
+    def cardinality(self) -> cardinal.Cardinal:
+        return _count(self)
+
+    def is_empty(self) -> bool:
+        return next(self.members(Budget()), _NONE) is _NONE
+
+    def members(self, budget: Budget, node=None, construct: str = "enumeration") -> Iterator:
+        for m in members(self.domain, budget, node, construct):
+            if self.test(m):
+                yield m
+
+
+@dataclass(frozen=True)
+class IntRange(LazySet):
+    """{lo, lo+1, …, hi}: the values of ``card`` over a set interval."""
+
+    lo: int
+    hi: object  # an int, possibly a huge one
+    kind = "integer range"
+
+    def contains(self, x) -> bool:
+        return isinstance(x, int) and not isinstance(x, bool) and self.lo <= x <= self.hi
+
+    def cardinality(self) -> cardinal.Cardinal:
+        return max(self.hi - self.lo + 1, 0)
+
+    def is_empty(self) -> bool:
+        return self.hi < self.lo
+
+    def members(self, budget, node=None, construct="enumeration"):
+        for k in itertools.count(self.lo):
+            if k > self.hi:
+                return
+            budget.charge(1, node, construct, self.cardinality())
+            yield k
+
+
+@dataclass(frozen=True)
+class Integers(LazySet):
+    """Z: membership only; listing it is an error (iterateInfinity)."""
+
+    kind = "integers"
+
+    def contains(self, x) -> bool:
+        return isinstance(x, int) and not isinstance(x, bool)
+
+    def cardinality(self):
+        raise RSLError("iterateInfinity", "Z is infinite: it has no cardinality to compute")
+
+    def is_empty(self) -> bool:
+        return False
+
+    def members(self, budget, node=None, construct="enumeration"):
+        raise RSLError("iterateInfinity", "Z is infinite: its members cannot be listed",
+                       *(node.span if node is not None else (0, 0)))
+
+
+_NONE = object()
+
+
+def _count(s: LazySet) -> int:
+    budget = Budget()
+    return sum(1 for _ in s.members(budget))
+
+
+# ----------------------------------------------------------------------------
+# The same questions of any set value
+
+def member(x, s) -> bool:
+    if isinstance(s, frozenset):
+        try:
+            return x in s
+        except TypeError:  # an unhashable candidate is in no explicit set
+            return False
+    return s.contains(x)
+
+
+def card(s) -> cardinal.Cardinal:
+    return len(s) if isinstance(s, frozenset) else s.cardinality()
+
+
+def is_empty(s) -> bool:
+    return not s if isinstance(s, frozenset) else s.is_empty()
+
+
+def members(s, budget: Budget, node=None, construct: str = "enumeration") -> Iterator:
+    """The members of a set value, in canonical order, charged to ``budget``."""
+    if isinstance(s, frozenset):
+        budget.charge(len(s), node, construct, len(s))
+        return iter(sort(s))
+    return s.members(budget, node, construct)
+
+
+def materialize(s, budget: Budget, node=None, construct: str = "enumeration") -> frozenset:
+    if isinstance(s, frozenset):
+        return s
+    size = s.cardinality_or_none() if isinstance(s, Subsets) else None
+    if size is None and isinstance(s, (Subsets, Product, Fibered)):
+        size = s.cardinality()
+    if size is not None:
+        budget.require(size, node, construct)
+    return frozenset(s.members(budget, node, construct))

@@ -1,0 +1,152 @@
+"""Syntactic helpers of the evaluator: free variables, conjuncts,
+substitution — functions on syntax trees, no values."""
+
+from __future__ import annotations
+
+from dataclasses import fields, replace
+from typing import Callable
+
+from ..rsl import syntax as s
+
+_FREE: dict[int, tuple[s.Node, frozenset[str]]] = {}
+
+
+def free_locals(node: s.Node) -> frozenset[str]:
+    """The local variables a node uses without binding them (cached)."""
+    hit = _FREE.get(id(node))
+    if hit is not None and hit[0] is node:
+        return hit[1]
+    result = _free(node)
+    if len(_FREE) > 200_000:
+        _FREE.clear()
+    _FREE[id(node)] = (node, result)
+    return result
+
+
+def _free(node: s.Node) -> frozenset[str]:
+    if isinstance(node, s.Local):
+        return frozenset({node.name})
+    if isinstance(node, s.Quantifier):
+        bound = bound_names(node.var)
+        return free_locals(node.domain) | (free_locals(node.body) - bound)
+    if isinstance(node, s.Declarative):
+        return free_locals(node.domain) | (free_locals(node.condition) - bound_names(node.var))
+    if isinstance(node, s.Recursive):
+        bound = bound_names(node.var)
+        inner = [node.step] + ([node.condition] if node.condition is not None else [])
+        return free_locals(node.init) | frozenset().union(*(free_locals(n) - bound for n in inner))
+    if isinstance(node, s.Imperative):
+        bound: set[str] = set()
+        free: set[str] = set()
+        for block in node.blocks:
+            if isinstance(block, (s.Iterate, s.Assign)):
+                expr = block.domain if isinstance(block, s.Iterate) else block.value
+                free |= free_locals(expr) - bound
+                bound |= bound_names(block.var)
+            else:
+                free |= free_locals(block) - bound
+        return frozenset(free | (free_locals(node.result) - bound))
+    if isinstance(node, s.FunctionDef):
+        bound = frozenset(p.var.name for p in node.params)
+        return frozenset().union(*(free_locals(p.domain) for p in node.params),
+                                 free_locals(node.body)) - bound
+    if isinstance(node, (s.TupleDecl, s.DeclList)):
+        return frozenset()
+    return frozenset().union(*(free_locals(c) for c in node.children()))
+
+
+def bound_names(decl: s.Node) -> frozenset[str]:
+    return frozenset(n.name for n in s.declared_names(decl))
+
+
+def mentions(node: s.Node, name: str) -> bool:
+    return name in free_locals(node)
+
+
+def conjuncts(formula: s.Node) -> list[s.Node]:
+    """``A & B & C`` as [A, B, C]; ``∀v∈D (A & B)`` as [∀v∈D A, ∀v∈D B]
+    (∀ distributes over &)."""
+    if isinstance(formula, s.Connective) and formula.op == "&":
+        return conjuncts(formula.left) + conjuncts(formula.right)
+    if isinstance(formula, s.Quantifier) and formula.op == "∀":
+        parts = conjuncts(formula.body)
+        if len(parts) > 1:
+            return [replace(formula, body=p) for p in parts]
+    return [formula]
+
+
+def conjunction(parts: list[s.Node]) -> s.Node | None:
+    if not parts:
+        return None
+    result = parts[0]
+    for part in parts[1:]:
+        result = s.Connective("&", result, part, span=(result.span[0], part.span[1]))
+    return result
+
+
+def transform(node: s.Node, fn: Callable[[s.Node], s.Node | None]) -> s.Node:
+    """Rebuild ``node`` bottom-up, replacing each sub-node for which ``fn``
+    returns a node (``fn`` sees the original sub-node first)."""
+    replacement = fn(node)
+    if replacement is not None:
+        return replacement
+    changes = {}
+    for f in fields(node):
+        if f.name == "span":
+            continue
+        value = getattr(node, f.name)
+        if isinstance(value, s.Node):
+            new = transform(value, fn)
+            if new is not value:
+                changes[f.name] = new
+        elif isinstance(value, tuple) and any(isinstance(v, s.Node) for v in value):
+            new_items = tuple(transform(v, fn) if isinstance(v, s.Node) else v for v in value)
+            if any(a is not b for a, b in zip(new_items, value)):
+                changes[f.name] = new_items
+    return replace(node, **changes) if changes else node
+
+
+def split_pair(formula: s.Node, name: str, first: str, second: str) -> s.Node:
+    """Replace a pair variable by its components: ``pr1(name)`` → ``first``,
+    ``pr2(name)`` → ``second``, ``name`` → ``(first, second)``."""
+    def fn(node: s.Node):
+        if isinstance(node, s.Projection) and not node.big and node.arg == s.Local(name):
+            picks = [s.Local(first, span=node.span), s.Local(second, span=node.span)]
+            chosen = [picks[i - 1] for i in node.indices]
+            return chosen[0] if len(chosen) == 1 else s.Tuple(tuple(chosen), span=node.span)
+        if isinstance(node, s.Local) and node.name == name:
+            return s.Tuple((s.Local(first, span=node.span), s.Local(second, span=node.span)),
+                           span=node.span)
+        if isinstance(node, (s.Quantifier, s.Declarative)) and name in bound_names(node.var):
+            return node  # shadowed
+        return None
+    return transform(formula, fn)
+
+
+def rename(formula: s.Node, target: s.Node, name: str) -> s.Node:
+    """Replace every occurrence of the sub-term ``target`` by ``Local(name)``."""
+    return transform(formula, lambda n: s.Local(name, span=n.span) if n == target else None)
+
+
+def occurrences_only_inside(formula: s.Node, name: str) -> s.Node | None:
+    """If every use of ``name`` in ``formula`` is inside one and the same
+    sub-term (other than the bare variable), that sub-term."""
+    found: list[s.Node] = []
+
+    def visit(node: s.Node) -> bool:
+        if not mentions(node, name):
+            return True
+        if isinstance(node, s.Local):
+            return False
+        if isinstance(node, (s.Projection, s.Apply)) and isinstance(node.arg, s.Local) \
+                and node.arg.name == name:
+            if found and found[0] != node:
+                return False
+            if not found:
+                found.append(node)
+            return True
+        if isinstance(node, (s.Quantifier, s.Declarative)) and name in bound_names(node.var):
+            return True
+        return all(visit(c) for c in node.children())
+
+    return found[0] if visit(formula) and found else None
