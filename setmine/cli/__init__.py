@@ -10,9 +10,9 @@ from __future__ import annotations
 import argparse
 import sys
 
-from . import import_, spec
+from . import import_, spec, eval, check
 
-COMMANDS = [spec, import_]
+COMMANDS = [spec, import_, eval, check]
 
 
 def build_parser() -> argparse.ArgumentParser:

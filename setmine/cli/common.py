@@ -23,3 +23,40 @@ def load_schema(path: str | Path | None) -> Schema:
         raise UserError(str(exc)) from None
     except (OSError, UnicodeDecodeError) as exc:
         raise UserError(f"{path}: cannot read: {exc}") from None
+
+
+def load_board_file(path: str, mines: int | None = None):
+    """A board from a .board/.json/.mine/.txt file, or a clear error."""
+    from ..board import BoardError, load_board
+    from . import UserError
+
+    options = {"mines": mines} if mines is not None else {}
+    try:
+        return load_board(path, **options)
+    except BoardError as exc:
+        raise UserError(str(exc)) from None
+    except OSError as exc:
+        raise UserError(f"{path}: cannot read: {exc.strerror or exc}") from None
+
+
+def add_budget_options(parser) -> None:
+    from ..eval.budget import DEFAULT_MAX_ELEMENTS, DEFAULT_MAX_SECONDS
+
+    parser.add_argument("--max-candidates", type=int, default=DEFAULT_MAX_ELEMENTS, metavar="N",
+                        help=f"enumerate at most N candidates per term (default {DEFAULT_MAX_ELEMENTS:,})")
+    parser.add_argument("--max-seconds", type=float, default=DEFAULT_MAX_SECONDS, metavar="S",
+                        help=f"spend at most S seconds per term (default {DEFAULT_MAX_SECONDS:g})")
+
+
+def budget_from(args):
+    from ..eval.budget import Budget
+
+    return Budget(max_elements=args.max_candidates, max_seconds=args.max_seconds)
+
+
+def completion_note(board) -> str | None:
+    if getattr(board, "completed", False):
+        return (f"this board is a player's view: S2 was completed with one placement of "
+                f"{board.total_mines} mines consistent with what is shown "
+                f"({len(board.unknown)} unknown cells)")
+    return None

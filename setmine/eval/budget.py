@@ -37,7 +37,7 @@ class Budget:
         if self.spent > self.max_elements:
             raise self.exceeded("setOverflow", node, construct, size,
                                 f"more than {self.max_elements:,} candidates "
-                                f"(raise it with --max-elements)")
+                                f"(raise it with --max-candidates)")
         if self.spent & 0x3FFF == 0 or n > 0x3FFF:
             self.check_time(node, construct)
 
@@ -55,7 +55,7 @@ class Budget:
         if not self.admits(size):
             raise self.exceeded("setOverflow", node, construct, size,
                                 f"{cardinal.show(size)} candidates would exceed the limit of "
-                                f"{self.max_elements:,} (raise it with --max-elements)")
+                                f"{self.max_elements:,} (raise it with --max-candidates)")
 
     def exceeded(self, code, node, construct, size, limit_text) -> "BudgetExceeded":
         term = unicode(node) if node is not None else "a set"
