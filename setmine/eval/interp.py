@@ -36,6 +36,7 @@ class Evaluator:
         self.functions = dict(functions or {})
         self.budget = budget or Budget()
         self.memo: dict = {}
+        self.failed: dict[str, RSLError] = {}  # terms whose evaluation failed
         self.methods: Counter = Counter()  # which rules and enumerations were used
 
     # -- entry points
@@ -80,7 +81,9 @@ class Evaluator:
 
     def value_Global(self, n, env):
         if n.name not in self.data:
-            raise RSLError("calcGlobalMissing", f"{n.name} has no value here", *n.span)
+            why = self.failed.get(n.name)
+            reason = f" (its evaluation failed: {why.code})" if why is not None else ""
+            raise RSLError("calcGlobalMissing", f"{n.name} has no value here{reason}", *n.span)
         return self.data[n.name]
 
     def value_Local(self, n, env):

@@ -10,6 +10,7 @@ from ..rsl import syntax as s
 from ..rsl.errors import RSLError
 from .budget import Budget
 from .interp import Evaluator
+from .sets import CURRENT_BUDGET, LazySet, card
 
 
 @dataclass
@@ -37,8 +38,8 @@ def evaluate_schema(schema, data: dict, budget: Budget | None = None,
     budget = budget or Budget()
     functions = {c.alias: schema.tree(c.alias) for c in schema
                  if c.kind in ("function", "predicate") and schema.analysis[c.alias].ok}
-    values = dict(data)
-    evaluator = Evaluator(values, functions, budget)
+    evaluator = Evaluator(data, functions, budget)
+    values = evaluator.data
     wanted = _needed(schema, only) if only else None
     results: dict[str, Result] = {}
     for c in schema:
@@ -55,16 +56,22 @@ def evaluate_schema(schema, data: dict, budget: Budget | None = None,
             if analysis.error is not None:
                 raise analysis.error
             tree = analysis.tree
-            if c.kind in ("axiom", "theorem"):
-                result.value = evaluator.truth(tree)
-            else:
-                result.value = evaluator.value(tree)
-                values[c.alias] = result.value
+            token = CURRENT_BUDGET.set(budget)
+            try:
+                if c.kind in ("axiom", "theorem"):
+                    result.value = evaluator.truth(tree)
+                else:
+                    result.value = evaluator.value(tree)
+                    if isinstance(result.value, LazySet):
+                        card(result.value)  # a term is settled when its size is known
+                    values[c.alias] = result.value
+            finally:
+                CURRENT_BUDGET.reset(token)
         except RSLError as exc:
             result.error = exc
+            evaluator.failed[c.alias] = exc
         result.seconds = time.perf_counter() - started
         result.methods = dict(evaluator.methods)
-        evaluator.data = values
         results[c.alias] = result
     return results
 

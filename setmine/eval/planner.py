@@ -426,7 +426,7 @@ def _residual(ev, name, narrowed, residual, env, node):
         return frozenset(v for v in members(narrowed, ev.budget, node, "filter")
                          if ev.truth(condition, {**env, name: v}))
     return Filtered(narrowed, lambda v: ev.truth(condition, {**env, name: v}),
-                    f"{{{name} | …}}")
+                    f"{{{name} | …}}", node)
 
 
 # ----------------------------------------------------------------------------

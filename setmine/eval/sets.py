@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import heapq
 import itertools
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Callable, Iterable, Iterator
 
@@ -262,7 +263,8 @@ class Intersection(LazySet):
         return _count(self)
 
     def is_empty(self) -> bool:
-        return next(self.members(Budget()), _NONE) is _NONE
+        return next(self.members(current_budget(), getattr(self, "node", None),
+                                 "the search for a member"), _NONE) is _NONE
 
     def members(self, budget: Budget, node=None, construct: str = "enumeration") -> Iterator:
         first, *rest = self.parts
@@ -284,7 +286,8 @@ class Difference(LazySet):
         return _count(self)
 
     def is_empty(self) -> bool:
-        return next(self.members(Budget()), _NONE) is _NONE
+        return next(self.members(current_budget(), getattr(self, "node", None),
+                                 "the search for a member"), _NONE) is _NONE
 
     def members(self, budget: Budget, node=None, construct: str = "enumeration") -> Iterator:
         for m in members(self.left, budget, node, construct):
@@ -299,6 +302,7 @@ class Filtered(LazySet):
     domain: object
     test: Callable = field(compare=False)
     description: str = ""
+    node: object = field(default=None, compare=False)
     kind = "filtered set"
 
     def contains(self, x) -> bool:
@@ -308,7 +312,8 @@ class Filtered(LazySet):
         return _count(self)
 
     def is_empty(self) -> bool:
-        return next(self.members(Budget()), _NONE) is _NONE
+        return next(self.members(current_budget(), getattr(self, "node", None),
+                                 "the search for a member"), _NONE) is _NONE
 
     def members(self, budget: Budget, node=None, construct: str = "enumeration") -> Iterator:
         for m in members(self.domain, budget, node, construct):
@@ -363,10 +368,18 @@ class Integers(LazySet):
 
 _NONE = object()
 
+# The budget that counting and emptiness tests of lazy sets are charged to:
+# the evaluator's while it runs (see ``charged_to``), a fresh default one else.
+CURRENT_BUDGET: ContextVar[Budget | None] = ContextVar("CURRENT_BUDGET", default=None)
+
+
+def current_budget() -> Budget:
+    return CURRENT_BUDGET.get() or Budget()
+
 
 def _count(s: LazySet) -> int:
-    budget = Budget()
-    return sum(1 for _ in s.members(budget))
+    node = getattr(s, "node", None)
+    return sum(1 for _ in s.members(current_budget(), node, "counting the members"))
 
 
 # ----------------------------------------------------------------------------

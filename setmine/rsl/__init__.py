@@ -7,6 +7,9 @@
     >>> schema.typify("D15")
     'ℬℬ(X1)'
 
+Evaluation: ``schema.evaluate("D8", data)`` with ``data`` mapping aliases
+to Python values; ``rsl.show(value)`` prints a value as ``{1, 2, 3}``.
+
 Failures raise ``rsl.RSLError`` with ``.code``, ``.start``, ``.end`` and
 ``.message``.
 """
@@ -18,13 +21,13 @@ from .parser import parse_expression, parse_with_warnings
 from .printer import ascii, bracket_tree, unicode
 
 # The schema layer (and the typifier beneath it) is loaded on first use.
-_LAZY = {"Schema": "schema", "Analysis": "schema", "Constituent": "schemafile",
-         "SchemaText": "schemafile"}
+_LAZY = {"Schema": ".schema", "Analysis": ".schema", "Constituent": ".schemafile",
+         "SchemaText": ".schemafile", "show": "..present.values"}
 
 
 def __getattr__(name: str):
     if name in _LAZY:
-        return getattr(import_module(f".{_LAZY[name]}", __name__), name)
+        return getattr(import_module(_LAZY[name], __name__), name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
@@ -34,5 +37,5 @@ def parse(expression: str, syntax: str = "auto"):
     return parse_expression(expression, syntax)
 
 
-__all__ = ["parse", "parse_with_warnings", "Schema", "SchemaText", "Constituent", "Analysis",
+__all__ = ["parse", "parse_with_warnings", "show", "Schema", "SchemaText", "Constituent", "Analysis",
            "RSLError", "Diagnostic", "unicode", "ascii", "bracket_tree"]

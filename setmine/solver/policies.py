@@ -1,0 +1,520 @@
+"""Players: policies that choose a move from the player's view.
+
+A policy is an object with ``choose(position, rng) -> cell`` (a closed cell of
+the :class:`~setmine.solver.position.Position`); it may have ``new_game()``,
+which the game loop calls before each game.  Policies may remember what they
+deduced earlier in the same game (a sure-safe cell stays sure-safe as more
+cells open), so one policy object plays one game at a time.
+
+The registry :data:`POLICIES` maps a name to a :class:`PolicyInfo` whose
+``factory(config=GameConfig, **options)`` makes a player; other modules add
+their own with :func:`register_policy` (the schema's policy through the
+evaluator, ``schema``, is registered that way).
+
+``least`` (alias ``schema-rule``)
+    A closed cell of least mine probability -- the schema's A6/D18 -- the
+    first in row-major order among equals, nothing else.  (Sure-safe cells
+    have probability 0, so they come first.  Which of several sure-safe cells
+    is opened first never changes the game: the cells that become sure-safe
+    as safe cells are opened are the same in any order, so the position at
+    the next real choice is the same; the player therefore opens the
+    sure-safe cells it found in one solve before solving again.)
+``french``
+    The French seed's rules (``setmine.solver.french``), then its
+    pseudo-statistical rule.
+``course``
+    The course seed's agent (``setmine.solver.course``): a move its rules
+    prove safe, else a random closed cell not known to be a mine.
+``best``
+    The strongest player here; see :class:`BestPolicy` and ``docs/solver.md``
+    for what it does and what each part was measured to be worth.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, Callable, Mapping
+
+from .game import GameConfig, exact
+from .position import Cell, InconsistentPosition, Position
+from .probability import Solution, SolverLimitExceeded, solve
+
+__all__ = [
+    "BestPolicy", "CoursePolicy", "FrenchPolicy", "LeastPolicy", "POLICIES", "Policy",
+    "PolicyInfo", "make_policy", "policy_names", "register_policy",
+]
+
+
+class Policy:
+    """Base class: remembers the sure-safe cells found earlier in the game."""
+
+    name = "policy"
+
+    def __init__(self, config: GameConfig | None = None) -> None:
+        self.config = config
+        self.new_game()
+
+    def new_game(self) -> None:
+        self._pending: list[Cell] = []
+        self._shown: Mapping[Cell, int] = {}
+        self._cells: tuple | None = None
+
+    def _continues(self, position: Position) -> bool:
+        """Is ``position`` a later position of the game seen so far?"""
+        prev = self._shown
+        shown = position.shown
+        if self._cells is not position.cells and self._cells != position.cells:
+            return False
+        return len(shown) >= len(prev) and all(shown.get(c) == n for c, n in prev.items())
+
+    def _remember(self, position: Position, safe) -> None:
+        self._cells = position.cells
+        self._shown = position.shown
+        self._pending = sorted(safe, reverse=True)
+
+    def _next_pending(self, position: Position) -> Cell | None:
+        if not self._pending or not self._continues(position):
+            self._pending = []
+            return None
+        shown = position.shown
+        while self._pending:
+            c = self._pending.pop()
+            if c not in shown:
+                self._shown = shown
+                return c
+        return None
+
+    def choose(self, position: Position, rng: random.Random) -> Cell:  # pragma: no cover
+        raise NotImplementedError
+
+
+def _closed_free(position: Position) -> list[Cell]:
+    shown, flagged = position.shown, position.flagged
+    return [c for c in position.cells if c not in shown and c not in flagged]
+
+
+# ---------------------------------------------------------------------------
+# least: the schema's A6/D18
+
+
+class LeastPolicy(Policy):
+    """A cell of least mine probability, the first in row-major order."""
+
+    name = "least"
+
+    def choose(self, position: Position, rng: random.Random) -> Cell:
+        cell = self._next_pending(position)
+        if cell is not None:
+            return cell
+        sol = exact(position)
+        safe = sorted(sol.safe)
+        if safe:
+            self._remember(position, safe[1:])
+            return safe[0]
+        low = min(sol.count[c] for c in _closed_free(position))
+        return min(c for c in _closed_free(position) if sol.count[c] == low)
+
+
+# ---------------------------------------------------------------------------
+# The seeds' rule systems (another module; imported when first used)
+
+
+def _rules():
+    from . import rules  # noqa: F401  (deduce, Deduction)
+    return rules
+
+
+class _RulePolicy(Policy):
+    system_module = ""
+
+    def _system(self):
+        import importlib
+        return importlib.import_module(f".{self.system_module}", __package__)
+
+
+class FrenchPolicy(_RulePolicy):
+    """The French seed: its rules 0-7, then the pseudo-statistical rule."""
+
+    name = "french"
+    system_module = "french"
+
+    def choose(self, position: Position, rng: random.Random) -> Cell:
+        cell = self._next_pending(position)
+        if cell is not None:
+            return cell
+        mod = self._system()
+        deduction = _rules().deduce(mod.SYSTEM, position)
+        safe = sorted(set(deduction.safe) - set(position.shown))
+        if safe:
+            self._remember(position, safe[1:])
+            return safe[0]
+        return mod.guess(position, rng, deduction)
+
+
+class CoursePolicy(_RulePolicy):
+    """The course seed's agent: a move its rules prove safe, else a random
+    closed cell not known to be a mine."""
+
+    name = "course"
+    system_module = "course"
+
+    def choose(self, position: Position, rng: random.Random) -> Cell:
+        cell = self._next_pending(position)
+        if cell is not None:
+            return cell
+        mod = self._system()
+        deduction = _rules().deduce(mod.SYSTEM, position)
+        safe = sorted(set(deduction.safe) - set(position.shown))
+        if safe:
+            self._remember(position, safe[1:])
+            return safe[0]
+        return mod.guess(position, rng, deduction)
+
+
+# ---------------------------------------------------------------------------
+# best
+
+
+class BestPolicy(Policy):
+    """Sure-safe cells first; else an exact endgame search when few
+    placements remain; else the least probability, with measured tie-breaks.
+
+    Options (the defaults are the measured best; the others are kept for
+    the benchmark):
+
+    ``first``     the first click: ``"corner"`` (0,0), ``"auto"`` (corner under
+                  the safe and unsafe rules, a cell off the edges under zero),
+                  or a cell ``(r, c)``
+    ``endgame``   search the game tree exactly when at most this many
+                  placements remain (0: never)
+    ``budget``    node budget of one endgame search
+    ``tol``       candidates: cells whose safety is within ``tol`` of the best
+    ``score``     ``"safety"`` (plain A6), ``"progress"``, ``"second"``
+    ``interior``  how many interior cells (seen by no number) to rate
+    """
+
+    name = "best"
+
+    def __init__(self, config: GameConfig | None = None, *, first: Any = "auto",
+                 endgame: int = 600, budget: int = 40_000, tol: float = 0.05,
+                 score: str = "second", interior: int = 4) -> None:
+        self.first = first
+        self.endgame = endgame
+        self.budget = budget
+        self.tol = tol
+        self.score = score
+        self.interior = interior
+        super().__init__(config)
+
+    # -- the first click --------------------------------------------------
+
+    def _first_click(self, position: Position) -> Cell:
+        cells = position.cells
+        if isinstance(self.first, tuple):
+            return self.first
+        rule = self.config.first_click if self.config is not None else "safe"
+        if self.first == "corner" or rule != "zero":
+            # the cell with the fewest neighbours: most likely a zero
+            return min(cells, key=lambda c: (len(position.neighbours[c]), c))
+        # zero rule: a cell whose neighbours have few neighbours of their own
+        # beyond the cleared block -- on a grid, (2,2) / (3,3)-like cells
+        rows = max(r for r, _ in cells) + 1
+        cols = max(c for _, c in cells) + 1
+        want = (min(2, rows // 2), min(2, cols // 2))
+        return want if want in position.neighbours else cells[0]
+
+    # -- choosing -----------------------------------------------------------
+
+    def choose(self, position: Position, rng: random.Random) -> Cell:
+        cell = self._next_pending(position)
+        if cell is not None:
+            return cell
+        if not position.shown and not position.flagged:
+            return self._first_click(position)
+        sol = exact(position)
+        safe = sorted(sol.safe)
+        if safe:
+            self._remember(position, safe[1:])
+            return safe[0]
+        free = _closed_free(position)
+        if self.endgame and sol.total <= self.endgame:
+            move = endgame_move(position, sol, self.budget)
+            if move is not None:
+                return move
+        return self._guess(position, sol, free)
+
+    def _guess(self, position: Position, sol: Solution, free: list[Cell]) -> Cell:
+        total = sol.total
+        count = sol.count
+        low = min(count[c] for c in free)
+        if self.score == "safety":
+            return min(c for c in free if count[c] == low)
+        best_safety = 1 - low / total
+        limit = best_safety - self.tol
+        interior = set(sol.interior)
+        cands = [c for c in free if c not in interior and 1 - count[c] / total >= limit - 1e-12]
+        inner = [c for c in free if c in interior and 1 - count[c] / total >= limit - 1e-12]
+        if inner:
+            shown = position.shown
+            nbrs = position.neighbours
+            # interior cells: fewest closed neighbours first (likeliest zeros),
+            # then those touching the frontier
+            inner.sort(key=lambda c: (sum(1 for n in nbrs[c] if n not in shown),
+                                      -sum(1 for n in nbrs[c] if n not in interior), c))
+            cands += inner[:self.interior]
+        best_key = None
+        best_cell = None
+        for c in cands:
+            safety = 1 - count[c] / total
+            score = self._rate(position, sol, c)
+            key = (score, safety, tuple(-x for x in c))
+            if best_key is None or key > best_key:
+                best_key, best_cell = key, c
+        assert best_cell is not None
+        return best_cell
+
+    def _rate(self, position: Position, sol: Solution, cell: Cell) -> float:
+        total = sol.total
+        acc = 0.0
+        for v, sub in reveal_outcomes(position, cell):
+            weight = sub.total / total
+            if self.score == "progress":
+                acc += weight if (sub.safe or not sub.count) else 0.0
+            else:  # "second": survive this move and the safest next one
+                if sub.safe or not sub.count:
+                    acc += weight
+                else:
+                    acc += weight * (1 - min(sub.count.values()) / sub.total)
+        return acc
+
+
+def reveal_outcomes(position: Position, cell: Cell):
+    """For each number ``v`` the closed ``cell`` can show: ``(v, solution of
+    the position where it shows v)``.  The totals add up to the placements
+    with ``cell`` safe."""
+    nbrs = position.neighbours[cell]
+    shown, flagged = position.shown, position.flagged
+    base = len(nbrs & flagged)
+    free = sum(1 for n in nbrs if n not in shown and n not in flagged)
+    for extra in range(free + 1):
+        new = dict(shown)
+        new[cell] = base + extra
+        pos = Position(position.cells, position.neighbours, new, position.total_mines, flagged)
+        try:
+            sub = solve(pos)
+        except InconsistentPosition:
+            continue
+        yield base + extra, sub
+
+
+# ---------------------------------------------------------------------------
+# Exact endgame search
+
+
+class _OverBudget(Exception):
+    pass
+
+
+def enumerate_placements(position: Position, sol: Solution, limit: int):
+    """All consistent placements as bit masks over the free closed cells
+    (returned too), or ``None`` if there are more than ``limit``."""
+    from itertools import combinations
+    if sol.total > limit:
+        return None
+    shown, flagged, nbrs = position.shown, position.flagged, position.neighbours
+    free = _closed_free(position)
+    index = {c: i for i, c in enumerate(free)}
+    interior = [index[c] for c in sol.interior]
+    inner = set(interior)
+    frontier = [i for i in range(len(free)) if i not in inner]
+    cons = []  # (need, mask of free cells)
+    touch: dict[int, list[int]] = {}
+    for o, n in shown.items():
+        around = [index[x] for x in nbrs[o] if x in index]
+        if not around:
+            continue
+        need = n - len(nbrs[o] & flagged)
+        ci = len(cons)
+        cons.append(need)
+        for i in around:
+            touch.setdefault(i, []).append(ci)
+    left = [0] * len(cons)
+    for i in frontier:
+        for ci in touch.get(i, ()):
+            left[ci] += 1
+    need = cons[:]
+    M = sol.mines_left
+    U = len(interior)
+    out: list[int] = []
+
+    def dfs(k: int, mask: int, mines: int) -> None:
+        if k == len(frontier):
+            rest = M - mines
+            if 0 <= rest <= U:
+                for combo in combinations(interior, rest):
+                    m = mask
+                    for i in combo:
+                        m |= 1 << i
+                    out.append(m)
+            return
+        i = frontier[k]
+        ts = touch.get(i, ())
+        for ci in ts:
+            left[ci] -= 1
+        # safe
+        if all(need[ci] <= left[ci] for ci in ts):
+            dfs(k + 1, mask, mines)
+        # mine
+        if mines < M and all(need[ci] > 0 for ci in ts):
+            for ci in ts:
+                need[ci] -= 1
+            if all(need[ci] <= left[ci] for ci in ts):
+                dfs(k + 1, mask | (1 << i), mines + 1)
+            for ci in ts:
+                need[ci] += 1
+        for ci in ts:
+            left[ci] += 1
+
+    dfs(0, 0, 0)
+    assert len(out) == sol.total, (len(out), sol.total)
+    return free, out
+
+
+def endgame_move(position: Position, sol: Solution, budget: int = 40_000) -> Cell | None:
+    """The move that maximises the chance of winning, found by searching the
+    game tree over the remaining placements; ``None`` if the search would
+    need more than ``budget`` nodes."""
+    got = enumerate_placements(position, sol, 10 ** 9)
+    if got is None:
+        return None
+    free, placements = got
+    n = len(free)
+    index = {c: i for i, c in enumerate(free)}
+    nmask = []
+    for c in free:
+        m = 0
+        for x in position.neighbours[c]:
+            j = index.get(x)
+            if j is not None:
+                m |= 1 << j
+        nmask.append(m)
+    memo: dict[tuple[int, ...], float] = {}
+    nodes = [0]
+
+    def split(P, i):
+        parts: dict[int, list[int]] = {}
+        bit = 1 << i
+        nm = nmask[i]
+        for p in P:
+            if not p & bit:
+                parts.setdefault((p & nm).bit_count(), []).append(p)
+        return parts
+
+    def value(P: tuple[int, ...]) -> float:
+        if len(P) == 1:
+            return 1.0
+        got = memo.get(P)
+        if got is not None:
+            return got
+        nodes[0] += 1
+        if nodes[0] > budget:
+            raise _OverBudget
+        anyset = 0
+        allset = -1
+        for p in P:
+            anyset |= p
+            allset &= p
+        size = len(P)
+        # a sure-safe cell that tells something: open it first (free information)
+        for i in range(n):
+            if not (anyset >> i) & 1:
+                parts = split(P, i)
+                if len(parts) > 1:
+                    v = sum(len(q) * value(tuple(q)) for q in parts.values()) / size
+                    memo[P] = v
+                    return v
+        cand = []
+        for i in range(n):
+            if (anyset >> i) & 1 and not (allset >> i) & 1:
+                bit = 1 << i
+                cand.append((sum(1 for p in P if not p & bit), i))
+        cand.sort(reverse=True)
+        best = 0.0
+        for safe_count, i in cand:
+            if safe_count / size <= best:
+                break
+            parts = split(P, i)
+            v = sum(len(q) * value(tuple(q)) for q in parts.values()) / size
+            if v > best:
+                best = v
+        memo[P] = best
+        return best
+
+    P = tuple(sorted(placements))
+    anyset = 0
+    allset = -1
+    for p in P:
+        anyset |= p
+        allset &= p
+    scored = []
+    for i in range(n):
+        if (anyset >> i) & 1 and not (allset >> i) & 1:
+            bit = 1 << i
+            scored.append((sum(1 for p in P if not p & bit), i))
+    scored.sort(key=lambda t: (-t[0], free[t[1]]))
+    best_v, best_i = -1.0, None
+    try:
+        for safe_count, i in scored:
+            if safe_count / len(P) <= best_v + 1e-12:
+                break
+            parts = split(P, i)
+            v = sum(len(q) * value(tuple(q)) for q in parts.values()) / len(P)
+            if v > best_v + 1e-12:
+                best_v, best_i = v, i
+    except _OverBudget:
+        return None
+    return None if best_i is None else free[best_i]
+
+
+# ---------------------------------------------------------------------------
+# Registry
+
+
+@dataclass(frozen=True)
+class PolicyInfo:
+    name: str
+    factory: Callable[..., Any]
+    summary: str
+
+
+POLICIES: dict[str, PolicyInfo] = {}
+
+
+def register_policy(name: str, factory: Callable[..., Any], summary: str = "") -> None:
+    """Add (or replace) a policy.  ``factory(config=GameConfig, **options)``
+    returns an object with ``choose(position, rng) -> cell``."""
+    POLICIES[name] = PolicyInfo(name, factory, summary)
+
+
+def policy_names() -> list[str]:
+    return list(POLICIES)
+
+
+def make_policy(name: str, config: GameConfig | None = None, **options: Any) -> Any:
+    """A fresh player of the registered policy ``name``."""
+    try:
+        info = POLICIES[name]
+    except KeyError:
+        raise KeyError(f"unknown policy {name!r} (expected one of: {', '.join(POLICIES)})") from None
+    return info.factory(config=config, **options)
+
+
+register_policy("least", LeastPolicy,
+                "a cell of least mine probability, first in row-major order (the schema's A6/D18)")
+register_policy("schema-rule", LeastPolicy, "the same as least: the schema's rule A6/D18")
+register_policy("french", FrenchPolicy, "the French seed's rules, then its pseudo-statistical rule")
+register_policy("course", CoursePolicy, "the course seed's agent: a safe move, else a random one")
+register_policy("best", BestPolicy,
+                "sure-safe cells, endgame search, least probability with measured tie-breaks")
