@@ -30,10 +30,12 @@ from itertools import count
 from ..rsl import syntax as s
 from ..rsl.errors import RSLError
 from . import algebra
+from .budget import BudgetExceeded
 from .images import ALL, extremes, image, support
-from .sets import Fibered, Filtered, LazySet, Product, Subsets, Union, is_empty, member, members
-from .terms import (bound_names, conjuncts, free_locals, mentions, occurrences_only_inside,
-                    rename, split_pair)
+from .sets import (Fibered, Filtered, IntRange, LazySet, Product, Subsets, Union, card,
+                   is_empty, member, members)
+from .terms import (bound_names, conjuncts, free_locals, mentions, negate,
+                    occurrences_only_inside, rename, split_pair)
 
 _fresh = count(1)
 
@@ -47,11 +49,35 @@ def fresh(base: str) -> str:
 
 def comprehension(ev, var, domain, condition, env, node=None):
     """{var ∈ domain | condition} as a set value."""
-    return _combine(list(_pieces(ev, var, domain, _normal(condition), env, node)))
+    try:
+        return _combine(list(_pieces(ev, var, domain, _normal(condition), env, node)))
+    except BudgetExceeded:
+        raise
+    except RSLError as error:
+        return _plainly(ev, error, var, domain, condition, env, node, "{}")
 
 
 def exists(ev, var, domain, body, env, node=None):
     """(True, witness bindings) or (False, None)."""
+    try:
+        return _exists(ev, var, domain, body, env, node)
+    except BudgetExceeded:
+        raise
+    except RSLError as error:
+        return _plainly(ev, error, var, domain, body, env, node, "∃")
+
+
+def forall(ev, var, domain, body, env, node=None):
+    """(True, None) or (False, counterexample bindings)."""
+    try:
+        return _forall(ev, var, domain, body, env, node)
+    except BudgetExceeded:
+        raise
+    except RSLError as error:
+        return _plainly(ev, error, var, domain, body, env, node, "∀")
+
+
+def _exists(ev, var, domain, body, env, node=None):
     if isinstance(var, s.DeclList):
         first, rest = var.items[0], var.items[1:]
         inner = s.Quantifier("∃", rest[0] if len(rest) == 1 else s.DeclList(rest),
@@ -65,8 +91,7 @@ def exists(ev, var, domain, body, env, node=None):
     return False, None
 
 
-def forall(ev, var, domain, body, env, node=None):
-    """(True, None) or (False, counterexample bindings)."""
+def _forall(ev, var, domain, body, env, node=None):
     if isinstance(var, s.DeclList):
         first, rest = var.items[0], var.items[1:]
         inner = s.Quantifier("∀", rest[0] if len(rest) == 1 else s.DeclList(rest),
@@ -86,6 +111,50 @@ _DOMAIN = "·domain"  # the shared domain of a declaration list, while it is unr
 
 def _dom(node, domain):
     return s.Local(_DOMAIN)
+
+
+PLAIN_LIMIT = 100_000  # the most candidates a plain re-evaluation may visit
+
+
+def _plainly(ev, error, var, domain, condition, env, node, construct):
+    """The reference order, after a planned evaluation failed: the planner
+    computes sub-terms that do not depend on the variable first, and once;
+    enumerate-then-filter, conjuncts left to right, evaluates them only
+    for the candidates that reach them.  So an error of the plan is the
+    term's error only if the plain evaluation fails too (or cannot be run
+    within the budget: then the plan's error stands)."""
+    from .interp import bind
+    size = card(domain) if isinstance(domain, (frozenset, Subsets, Product, Fibered, IntRange))         else None
+    if size is not None and not (isinstance(size, int) and size <= PLAIN_LIMIT
+                                 and ev.budget.admits(size)):
+        raise error
+    spent = ev.budget.spent
+    ev.methods["plain"] += 1
+    try:
+        if construct == "{}":
+            return frozenset(v for v in members(domain, ev.budget, node, "filter")
+                             if ev.truth(condition, {**env, **bind(var, v, node)}))
+        decls = var.items if isinstance(var, s.DeclList) else (var,)
+        return _plain_quantifier(ev, construct, decls, domain, condition, env, node)
+    except BudgetExceeded:
+        ev.budget.spent = spent
+        raise error from None
+
+
+def _plain_quantifier(ev, op, decls, domain, body, env, node):
+    """(truth, the bindings that decided it): ∃ stops at the first witness,
+    ∀ at the first counterexample."""
+    from .interp import bind
+    decisive = op == "∃"
+    for v in members(domain, ev.budget, node, f"{op} candidates"):
+        here = bind(decls[0], v, node)
+        if len(decls) > 1:
+            holds, inner = _plain_quantifier(ev, op, decls[1:], domain, body, {**env, **here}, node)
+        else:
+            holds, inner = ev.truth(body, {**env, **here}), {}
+        if holds == decisive:
+            return decisive, {**here, **inner}
+    return not decisive, None
 
 
 def _normal(formula) -> list:
@@ -140,13 +209,13 @@ def _pieces(ev, var, domain, parts, env, node):
     hoisted, residual = [], []
     for part in parts:
         (residual if free_locals(part) & names else hoisted).append(part)
-    for part in hoisted:
+    for i, part in enumerate(hoisted):
         try:
             if not ev.truth(part, env):
                 ev.methods["hoisted"] += 1
                 return
         except RSLError:
-            residual.insert(0, part)  # keep the reference order where it fails
+            residual[:0] = hoisted[i:]  # keep the reference order where it fails
             break
     else:
         ev.methods["hoisted"] += bool(hoisted)
@@ -229,6 +298,8 @@ def _narrow_element(ev, name, domain, part, env):
             return _lookup(ev, domain, var_side.indices[0], ev.value(other, env))
         if part.op == "∈" and part.left == s.Local(name) and not mentions(part.right, name):
             return algebra.intersection(domain, ev.value(part.right, env))
+        if part.op == "∈" and isinstance(part.left, s.Tuple) and not mentions(part.right, name):
+            return _tuple_member(ev, name, domain, part.left, part.right, env)
         return None
     generated = _generator(ev, name, part, env)
     if generated is not None:
@@ -248,6 +319,23 @@ def _sides(predicate, name):
 def _is_projection_of(node, name) -> bool:
     return (isinstance(node, s.Projection) and not node.big and len(node.indices) == 1
             and node.arg == s.Local(name))
+
+
+def _tuple_member(ev, name, domain, pattern: s.Tuple, right, env):
+    """``(e1, …, v, …, en) ∈ E`` with E explicit: v ranges over the i-th
+    components of the tuples of E that agree with the other e's."""
+    positions = [i for i, item in enumerate(pattern.items) if item == s.Local(name)]
+    others = [i for i, item in enumerate(pattern.items) if not mentions(item, name)]
+    if len(positions) != 1 or len(others) != len(pattern.items) - 1:
+        return None
+    relation = ev.value(right, env)
+    if not isinstance(relation, frozenset):
+        return None
+    rows = relation
+    for i in others:
+        rows = rows & _lookup(ev, relation, i + 1, ev.value(pattern.items[i], env))
+    column = frozenset(t[positions[0]] for t in rows if len(t) == len(pattern.items))
+    return algebra.intersection(domain, column)
 
 
 _INDEXES: dict = {}
@@ -491,7 +579,7 @@ def _forall_one(ev, var, domain, part, env, node):
                 ok, _ = forall(ev, s.Local(name), values, rename(part, through, name), env, node)
                 if ok:
                     return True, None
-    found, witness = exists(ev, var, domain, s.Negation(part, span=part.span), env, node)
+    found, witness = exists(ev, var, domain, negate(part), env, node)
     return (not found), witness
 
 

@@ -150,3 +150,25 @@ def occurrences_only_inside(formula: s.Node, name: str) -> s.Node | None:
         return all(visit(c) for c in node.children())
 
     return found[0] if visit(formula) and found else None
+
+
+def negate(formula: s.Node) -> s.Node:
+    """¬formula with the negation pushed inwards, so that its conjuncts can
+    narrow: ¬(P ⇒ Q) = P & ¬Q, ¬(P ∨ Q) = ¬P & ¬Q, ¬¬P = P, ¬∀ = ∃¬."""
+    span = formula.span
+    if isinstance(formula, s.Negation):
+        return formula.arg
+    if isinstance(formula, s.Connective):
+        if formula.op == "⇒":
+            return s.Connective("&", formula.left, negate(formula.right), span=span)
+        if formula.op == "∨":
+            return s.Connective("&", negate(formula.left), negate(formula.right), span=span)
+    if isinstance(formula, s.Quantifier):
+        return s.Quantifier("∃" if formula.op == "∀" else "∀", formula.var, formula.domain,
+                            negate(formula.body), span=span)
+    if isinstance(formula, s.Predicate) and formula.op in OPPOSITE:
+        return s.Predicate(OPPOSITE[formula.op], formula.left, formula.right, span=span)
+    return s.Negation(formula, span=span)
+
+
+OPPOSITE = {"∈": "∉", "∉": "∈", "=": "≠", "≠": "="}
