@@ -6,8 +6,9 @@ enumerate-then-filter oracle can still run — the two side by side.
 
 Each size gets K positions dealt with a fixed seed (a safe first click
 with cascade, then a few more safe clicks) and a move on a closed safe cell.
-Times are medians over the positions; memory is the peak of Python's
-allocations (tracemalloc) while one position is evaluated.  Absolute times
+Times are medians over the positions (untraced runs); memory is the peak
+of Python's allocations (tracemalloc, in a second run) while one position
+is evaluated.  Absolute times
 drift on a shared machine: read the ratios.
 """
 
@@ -63,10 +64,13 @@ def naive_schema(schema: Schema, data: dict) -> None:
 
 
 def measure(fn) -> tuple[float, int]:
-    tracemalloc.start()
+    """Time of a plain run, then the peak allocation of a traced run
+    (tracing slows Python down several times, so it is not timed)."""
     started = time.perf_counter()
     fn()
     seconds = time.perf_counter() - started
+    tracemalloc.start()
+    fn()
     peak = tracemalloc.get_traced_memory()[1]
     tracemalloc.stop()
     return seconds, peak
