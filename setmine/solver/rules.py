@@ -22,8 +22,11 @@ there -- which rule fired, on which cells, and why.
     >>> d = deduce("french", Position.from_grid(["???", "121"], total_mines=2))
     >>> sorted(d.safe), sorted(d.mines)
     ([(0, 1)], [(0, 0), (0, 2)])
-    >>> print(d.steps[0])
-    [french] règle 3 on (1, 0), (1, 1): I(x) = {(0, 0), (0, 1)} inc I(y) = {(0, 0), (0, 1), (0, 2)}, T(y) - T(x) = 2 - 1 = 1 = card(I(y) - (x int y)) ⇒ mines (0, 2)
+    >>> print(d.explain())  # doctest: +NORMALIZE_WHITESPACE
+    [french] règle 5 on (1, 1), (1, 0): I(x) = {(0, 0), (0, 1), (0, 2)}, I(y) = {(0, 0), (0, 1)},
+        C(I(x) - (x int y)) = 1 = 2 - 1 = T(x) - T(y) ⇒ mines (0, 2)
+    [french] règle 1 on (1, 2): T(x) = 1 - 1 = 0 ⇒ safe (0, 1)
+    [french] règle 0 on (1, 0): card(I(x)) = 1 = T(x) = 1 - 0 ⇒ mines (0, 0)
 
 All three are sound on a consistent view: what they call safe is safe and
 what they call a mine is a mine in every placement of mines that agrees with

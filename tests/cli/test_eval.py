@@ -123,3 +123,18 @@ def test_check_shows_a_witness_for_a_true_exists(tmp_path, capsys):
                     "A1 :== ∃a ∈ S₂ (a, a) ∉ S₁\n", encoding="utf-8")
     assert main(["check", str(BOARDS / "beginner-midgame.board"), "--spec", str(spec)]) == 0
     assert "witness a = 1,0" in capsys.readouterr().out
+
+
+def test_one_open_zero_counts_placements_by_closed_form(capsys, tmp_path):
+    """One open 0 (no cascade): D11 is its 8 neighbours; D15 is every
+    10-subset of the other 72 cells, counted, not listed."""
+    board = tmp_path / "zero.board"
+    rows = ["." * 9] * 4 + ["....0...."] + ["." * 9] + ["..*****.."] + [".*****..."] + ["." * 9]
+    board.write_text("mines: 10\nmove: 8,8\n" + "\n".join(rows) + "\n", encoding="utf-8")
+    code, out = run_json(capsys, str(board), "--term", "D11", "D15", "D16", "D18")
+    terms = out["terms"]
+    assert terms["D11"]["card"] == "8"
+    assert terms["D15"]["card"] == str(__import__("math").comb(72, 10))
+    assert terms["D15"]["method"] == "narrowed, closed form"
+    assert terms["D16"]["card"] == f"72·2^{__import__('math').comb(71, 9)}"
+    assert terms["D18"]["card"] == "80"
