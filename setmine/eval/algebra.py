@@ -187,6 +187,10 @@ def subset(a, b, budget: Budget, node=None) -> bool:
         return all(x in fb and subset(f, fb[x], budget, node) for x, f in a.fibers)
     if isinstance(b, Integers):
         return True
+    if isinstance(a, Filtered) and subset(a.domain, b, budget, node):
+        return True  # a filtered set lies within its domain
+    if isinstance(a, Union) and all(subset(p, b, budget, node) for p in a.parts):
+        return True
     return all(member(x, b) for x in members(a, budget, node, "inclusion"))
 
 

@@ -420,6 +420,8 @@ def _interval(ev, name, domain: Subsets, parts, env, node):
             restricts.append(value)
         elif kind == "empty":
             return frozenset()
+        elif kind == "the one":
+            restricts.append(frozenset({value}))  # v = E with E a lazy set: {E} or ∅
     result = algebra.interval(lower, upper, lo, hi)
     for r in restricts:
         result = algebra.intersection(result, r)
@@ -443,7 +445,8 @@ def _interval_rule(ev, name, part, env):
         if left == var and not mentions(right, name):
             value = ev.value(right, env)
             return {"⊆": ("upper", value), "∈": ("within", value),
-                    "=": ("exact", value) if isinstance(value, frozenset) else None}.get(op)
+                    "=": ("exact", value) if isinstance(value, frozenset) else
+                    ("the one", value)}.get(op)
         if right == var and not mentions(left, name):
             value = ev.value(left, env)
             if op == "⊆":
@@ -452,8 +455,8 @@ def _interval_rule(ev, name, part, env):
                 return "lower", frozenset({value})
             if op == "∉":
                 return "without", frozenset({value})
-            if op == "=" and isinstance(value, frozenset):
-                return "exact", value
+            if op == "=":
+                return ("exact", value) if isinstance(value, frozenset) else ("the one", value)
             return None
         size = _size_rule(ev, name, part, env)
         if size is not None:

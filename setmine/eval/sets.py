@@ -97,11 +97,25 @@ class Subsets(LazySet):
         return n - len(self.lower) if isinstance(n, int) else n
 
     def contains(self, x) -> bool:
+        if isinstance(x, LazySet):
+            return self._contains_lazy(x)
         if not isinstance(x, frozenset) or not self.lower <= x:
             return False
         if len(x) < self.lo or (self.hi is not None and len(x) > self.hi):
             return False
         return all(member(e, self.upper) for e in x)
+
+    def _contains_lazy(self, x: LazySet) -> bool:
+        """A lazy set as a candidate member (a family of placements, say)."""
+        from .algebra import subset
+
+        if not all(member(e, x) for e in self.lower):
+            return False
+        if self.lo > len(self.lower) or self.hi is not None:
+            size = card(x)
+            if size < self.lo or (self.hi is not None and size > self.hi):
+                return False
+        return subset(x, self.upper, current_budget())
 
     def cardinality(self) -> cardinal.Cardinal:
         n = self.free_count()
