@@ -20,8 +20,10 @@ from .sets import (Difference, Fibered, Filtered, Integers, Intersection, LazySe
                    Subsets, Union, card, is_empty, materialize, member, members)
 
 
-def interval(lower: frozenset, upper, lo: int = 0, hi: int | None = None):
-    """{v | lower ⊆ v ⊆ upper, lo ≤ |v| ≤ hi}, normalised: empty → ∅."""
+def interval(lower: frozenset, upper, lo: int = 0, hi: int | None = None,
+             constraints: tuple = ()):
+    """{v | lower ⊆ v ⊆ upper, lo ≤ |v| ≤ hi, |v ∩ A| = k for (A, k) in
+    constraints}, normalised: empty → ∅, one member → {that member}."""
     if not all(member(e, upper) for e in lower):
         return frozenset()
     lo = max(lo, len(lower))
@@ -31,10 +33,11 @@ def interval(lower: frozenset, upper, lo: int = 0, hi: int | None = None):
     if hi is not None and hi < lo:
         return frozenset()
     if isinstance(n, int) and n == len(lower):
-        return frozenset({lower})
+        fits = all(len(lower & a) == k for a, k in constraints)
+        return frozenset({lower}) if fits else frozenset()
     if isinstance(n, int) and hi == n:
         hi = None  # no upper bound: one spelling for one set
-    return Subsets(lower, upper, lo, hi)
+    return Subsets(lower, upper, lo, hi, tuple(dict.fromkeys(constraints)))
 
 
 # ----------------------------------------------------------------------------
@@ -65,7 +68,8 @@ def intersection(a, b):
         return frozenset(x for x in b if member(x, a))
     if isinstance(a, Subsets) and isinstance(b, Subsets):
         hi = a.hi if b.hi is None else b.hi if a.hi is None else min(a.hi, b.hi)
-        return interval(a.lower | b.lower, intersection(a.upper, b.upper), max(a.lo, b.lo), hi)
+        return interval(a.lower | b.lower, intersection(a.upper, b.upper), max(a.lo, b.lo), hi,
+                        a.constraints + b.constraints)
     if isinstance(a, Fibered) and isinstance(b, Fibered):
         fb = b.as_dict()
         return Fibered.build((x, intersection(f, fb[x])) for x, f in a.fibers if x in fb)
@@ -120,6 +124,9 @@ def reduce(family, budget: Budget, node=None):
     if isinstance(family, Subsets):
         if family.is_empty():
             return frozenset()
+        if family.constraints:
+            counts = family.counts().per_element
+            return family.lower | frozenset(e for e, n in counts.items() if n)
         exceeds = family.hi is None or family.hi > len(family.lower)
         return family.upper if exceeds else family.lower
     if isinstance(family, Union):
@@ -178,7 +185,7 @@ def _check_tuple(t, arity: int, node) -> None:
 def subset(a, b, budget: Budget, node=None) -> bool:
     if isinstance(a, frozenset):
         return all(member(x, b) for x in a)
-    if isinstance(a, Subsets) and isinstance(b, Subsets):
+    if isinstance(a, Subsets) and isinstance(b, Subsets) and set(b.constraints) <= set(a.constraints):
         if a.is_empty():
             return True
         return b.lower <= a.lower and subset_of_upper(a, b, budget, node)

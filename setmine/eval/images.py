@@ -64,7 +64,7 @@ def _image_shortcut(ev, f, name, domain, env, node):
 
 def _sizes(family):
     """{card(v) | v ∈ family} for interval-shaped families."""
-    if isinstance(family, Subsets):
+    if isinstance(family, Subsets) and not family.constraints:
         top = card(family.upper)
         hi = top if family.hi is None else min(family.hi, top)
         return IntRange(max(family.lo, len(family.lower)), hi)
@@ -91,7 +91,8 @@ def _map_intervals(family, op, constant):
     """{g(v) | v ∈ family} for g(v) = v ∩ C, v \\ C or v ∪ C, where family is
     made of set intervals without size bounds (an interval maps onto an
     interval)."""
-    if isinstance(family, Subsets) and family.lo <= len(family.lower) and family.hi is None:
+    if isinstance(family, Subsets) and family.lo <= len(family.lower) and family.hi is None \
+            and not family.constraints:
         if op == "∩":
             return algebra.interval(algebra.intersection(family.lower, constant),
                                     algebra.intersection(family.upper, constant))

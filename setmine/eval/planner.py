@@ -422,12 +422,25 @@ def _interval(ev, name, domain: Subsets, parts, env, node):
             return frozenset()
         elif kind == "the one":
             restricts.append(frozenset({value}))  # v = E with E a lazy set: {E} or ∅
-    result = algebra.interval(lower, upper, lo, hi)
+    result = _narrowed(domain, lower, upper, lo, hi)
     for r in restricts:
         result = algebra.intersection(result, r)
     if not residual or is_empty(result):
         return result
     return _residual(ev, name, result, residual, env, node)
+
+
+def _narrowed(domain: Subsets, lower, upper, lo, hi):
+    """The domain narrowed to [lower, upper] and sizes lo..hi, keeping its
+    constraints; one element added or removed is a child counted from the
+    domain's own counts."""
+    if domain.constraints and (lo, hi) == (domain.lo, domain.hi) \
+            and isinstance(upper, frozenset) and isinstance(domain.upper, frozenset):
+        added, removed = lower - domain.lower, domain.upper - upper
+        if len(added) + len(removed) == 1 and domain.lower <= lower and upper <= domain.upper:
+            e, present = (next(iter(added)), True) if added else (next(iter(removed)), False)
+            return domain.restricted(e, present)
+    return algebra.interval(lower, upper, lo, hi, domain.constraints)
 
 
 def _interval_rule(ev, name, part, env):
@@ -509,15 +522,88 @@ def _residual(ev, name, narrowed, residual, env, node):
         sup = support(ev, condition, name, env)
         free = algebra.difference(narrowed.upper, narrowed.lower)
         if sup is not ALL and is_empty(algebra.intersection(free, sup)):
+            # every member meets the support in the same elements as L does
             ev.methods["checked once"] += 1
-            representative = next(iter(members(narrowed, ev.budget, node, "representative")))
-            return narrowed if ev.truth(condition, {**env, name: representative}) else frozenset()
+            if narrowed.is_empty():
+                return frozenset()
+            return narrowed if ev.truth(condition, {**env, name: narrowed.lower}) else frozenset()
+        linear = _linearize(ev, name, narrowed, residual, env)
+        if linear is not None:
+            ev.methods["counted"] += 1
+            return algebra.interval(narrowed.lower, narrowed.upper, narrowed.lo, narrowed.hi,
+                                    narrowed.constraints + linear)
     ev.methods["filtered"] += 1
     if isinstance(narrowed, frozenset):
         return frozenset(v for v in members(narrowed, ev.budget, node, "filter")
                          if ev.truth(condition, {**env, name: v}))
     return Filtered(narrowed, lambda v: ev.truth(condition, {**env, name: v}),
                     f"{{{name} | …}}", node)
+
+
+def _linearize(ev, name, narrowed: Subsets, parts, env):
+    """The conjuncts as constraints |v ∩ A| = k, or None: ``card(E(v)) = k``
+    with E made of v and constants by ∪ ∩ ∖ (E(v) = (v ∩ P) ∪ Q, so
+    card = |Q| + |v ∩ P∖Q|), and ``∀c∈D`` of such, D listed."""
+    if not isinstance(narrowed.upper, frozenset):
+        return None
+    out: list = []
+    for part in parts:
+        found = _linear_part(ev, name, narrowed.upper, part, env)
+        if found is None:
+            return None
+        out.extend(found)
+    return tuple(out)
+
+
+def _linear_part(ev, name, universe, part, env):
+    if isinstance(part, s.Quantifier) and part.op == "∀" and isinstance(part.var, s.Local) \
+            and not mentions(part.domain, name):
+        domain = ev.value(part.domain, env)
+        size = card(domain)
+        if not ev.budget.admits(size):
+            return None
+        out: list = []
+        for c in members(domain, ev.budget, part.domain, "instances of ∀"):
+            found = _linear_part(ev, name, universe, part.body, {**env, part.var.name: c})
+            if found is None:
+                return None
+            out.extend(found)
+        return out
+    if not (isinstance(part, s.Predicate) and part.op == "="):
+        return None
+    for counted, other in ((part.left, part.right), (part.right, part.left)):
+        if isinstance(counted, s.Apply) and counted.op == "card" and mentions(counted, name) \
+                and not mentions(other, name):
+            form = _pointwise_form(ev, name, universe, counted.arg, env)
+            k = ev.value(other, env)
+            if form is None or not isinstance(k, int):
+                return None
+            p, q = form
+            return [(p - q, k - len(q))]
+    return None
+
+
+def _pointwise_form(ev, name, universe, node, env):
+    """(P, Q) with node(v) = (v ∩ P) ∪ Q for every v ⊆ universe, or None."""
+    if not mentions(node, name):
+        value = ev.value(node, env)
+        return (frozenset(), value) if isinstance(value, frozenset) else None
+    if node == s.Local(name):
+        return universe, frozenset()
+    if not isinstance(node, s.SetOperation):
+        return None
+    a = _pointwise_form(ev, name, universe, node.left, env)
+    b = _pointwise_form(ev, name, universe, node.right, env)
+    if a is None or b is None:
+        return None
+    (pa, qa), (pb, qb) = a, b
+    if node.op == "∪":
+        return pa | pb, qa | qb
+    if node.op == "∩":
+        return (pa & pb) | (pa & qb) | (qa & pb), qa & qb
+    if node.op == "\\" and not pb:
+        return pa - qb, qa - qb
+    return None
 
 
 # ----------------------------------------------------------------------------
@@ -568,6 +654,16 @@ def _forall_one(ev, var, domain, part, env, node):
     names = bound_names(var)
     if not free_locals(part) & names:
         return ev.truth(part, env), None
+    if isinstance(var, s.Local):
+        decided = _in_every(ev, var.name, domain, part, env)
+        if decided is not None:
+            return decided, None
+        if isinstance(part, s.Connective) and part.op == "⇒" and mentions(part.left, var.name) \
+                and not free_locals(part.left) - {var.name}:
+            # ∀v∈D (P(v) ⇒ Q) = ∀v ∈ {v∈D | P(v)} Q, the restricted domain computed once
+            restricted = _restricted(ev, var, domain, part.left, env, node)
+            ev.methods["∀ over a restricted domain"] += 1
+            return forall(ev, var, restricted, part.right, env, node)
     if isinstance(var, s.Local) and isinstance(part, s.Predicate):
         decided = _forall_comparison(ev, var.name, domain, part, env, node)
         if decided is not None:
@@ -610,3 +706,41 @@ def _forall_comparison(ev, name, domain, predicate, env, node):
     op = predicate.op if not left else {"≤": "≥", "≥": "≤", "<": ">", ">": "<"}[predicate.op]
     # the predicate reads e op g(v) for all v
     return {"≤": e <= least, "<": e < least, "≥": e >= greatest, ">": e > greatest}[op]
+
+
+def _restricted(ev, var, domain, condition, env, node):
+    key = (id(condition), _domain_key(domain))
+    hit = ev.memo.get(key)
+    if hit is not None and hit[0] is condition:
+        return hit[1]
+    result = comprehension(ev, var, domain, condition, env, node)
+    ev.memo[key] = (condition, result)
+    return result
+
+
+def _domain_key(domain):
+    try:
+        hash(domain)
+        return domain
+    except TypeError:
+        return id(domain)
+
+
+def _in_every(ev, name, domain, part, env):
+    """``∀v∈D (e ∈ v)`` / ``(e ∉ v)``: e lies in every member of D (or in
+    none), decided from D's counts; None when the shape does not fit."""
+    if not (isinstance(part, s.Predicate) and part.op in ("∈", "∉")
+            and part.right == s.Local(name) and not mentions(part.left, name)):
+        return None
+    parts = domain.parts if isinstance(domain, Union) else (domain,)
+    if not all(isinstance(p, Subsets) for p in parts):
+        return None
+    e = ev.value(part.left, env)
+    ev.methods["∀ by counting"] += 1
+    for p in parts:
+        total, with_e = p.cardinality(), p.element_count(e)
+        if part.op == "∈" and with_e != total:
+            return False
+        if part.op == "∉" and with_e != 0:
+            return False
+    return True

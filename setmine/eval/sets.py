@@ -83,13 +83,19 @@ class LazySet:
 
 @dataclass(frozen=True, eq=True)
 class Subsets(LazySet):
-    """{v | lower ⊆ v ⊆ upper, lo ≤ |v| ≤ hi}; ``upper`` may itself be lazy
-    (a family), ``hi`` None for no bound."""
+    """{v | lower ⊆ v ⊆ upper, lo ≤ |v| ≤ hi, |v ∩ A| = k for each (A, k) of
+    ``constraints``}; ``upper`` may itself be lazy (a family) when there are
+    no constraints; ``hi`` None for no bound.  With constraints the set is
+    counted by regions and components (``counting.py``), never listed."""
 
     lower: frozenset
     upper: object
     lo: int = 0
     hi: int | None = None
+    constraints: tuple = ()
+    # (parent, element, present): this set is the parent's members that
+    # contain (or lack) one element — counted from the parent's counts
+    origin: tuple | None = field(default=None, compare=False, repr=False)
     kind = "set interval"
 
     def free_count(self) -> cardinal.Cardinal:
@@ -103,11 +109,12 @@ class Subsets(LazySet):
             return False
         if len(x) < self.lo or (self.hi is not None and len(x) > self.hi):
             return False
-        return all(member(e, self.upper) for e in x)
+        return all(member(e, self.upper) for e in x) and \
+            all(len(x & a) == k for a, k in self.constraints)
 
     def _contains_lazy(self, x: LazySet) -> bool:
         """A lazy set as a candidate member (a family of placements, say)."""
-        from .algebra import subset
+        from .algebra import intersection, subset
 
         if not all(member(e, x) for e in self.lower):
             return False
@@ -115,9 +122,55 @@ class Subsets(LazySet):
             size = card(x)
             if size < self.lo or (self.hi is not None and size > self.hi):
                 return False
+        if any(card(intersection(x, a)) != k for a, k in self.constraints):
+            return False
         return subset(x, self.upper, current_budget())
 
+    # -- counting
+    def counts(self):
+        """The number of members and each free element's number of members
+        containing it (computed once)."""
+        cached = self.__dict__.get("_counts")
+        if cached is None:
+            from .counting import count
+
+            free = sort(e for e in members(self.upper, current_budget(), None, "counting")
+                        if e not in self.lower)
+            cached = count(self.lower, free, self.lo, self.hi, self.constraints)
+            object.__setattr__(self, "_counts", cached)
+        return cached
+
+    def element_count(self, e) -> cardinal.Cardinal:
+        """How many members contain ``e``."""
+        if e in self.lower:
+            return self.cardinality()
+        if not member(e, self.upper):
+            return 0
+        if not self.constraints:
+            n = self.free_count()
+            if isinstance(n, int):
+                return Subsets(self.lower | {e}, self.upper, self.lo, self.hi).cardinality()
+        return self.counts().per_element.get(e, 0)
+
+    def restricted(self, e, present: bool) -> "Subsets":
+        """The members that contain ``e`` (present) or lack it."""
+        if present:
+            child = Subsets(self.lower | {e}, self.upper, self.lo, self.hi, self.constraints,
+                            (self, e, True))
+        else:
+            from .algebra import difference
+
+            child = Subsets(self.lower, difference(self.upper, frozenset({e})), self.lo, self.hi,
+                            self.constraints, (self, e, False))
+        return child
+
     def cardinality(self) -> cardinal.Cardinal:
+        if self.origin is not None:
+            parent, e, present = self.origin
+            with_e = parent.element_count(e)
+            return with_e if present else cardinal.subtract(parent.cardinality(), with_e)
+        if self.constraints:
+            return self.counts().total
         n = self.free_count()
         base = len(self.lower)
         lo, hi = max(self.lo - base, 0), None if self.hi is None else self.hi - base
@@ -142,7 +195,11 @@ class Subsets(LazySet):
         base = len(self.lower)
         if self.hi is not None and self.hi < max(self.lo, base):
             return True
-        return isinstance(n, int) and base + n < self.lo
+        if isinstance(n, int) and base + n < self.lo:
+            return True
+        if self.constraints or self.origin is not None:
+            return self.cardinality() == 0
+        return False
 
     def members(self, budget: Budget, node=None, construct: str = "enumeration") -> Iterator:
         free = sort(e for e in members(self.upper, budget, node, construct) if e not in self.lower)
@@ -150,7 +207,9 @@ class Subsets(LazySet):
         for k in range(max(self.lo - len(self.lower), 0), top + 1):
             for combo in itertools.combinations(free, k):
                 budget.charge(1, node, construct, self.cardinality_or_none())
-                yield self.lower.union(combo)
+                candidate = self.lower.union(combo)
+                if all(len(candidate & a) == need for a, need in self.constraints):
+                    yield candidate
 
     def cardinality_or_none(self):
         try:
