@@ -626,12 +626,18 @@ def _compare_with_all(ev, name, part, env):
     domain = ev.value(part.domain, env)
     if is_empty(domain):
         return s.Predicate("=", s.Integer(0), s.Integer(0), span=part.span)
-    values = image(ev, g_side, d, domain, env, part)
     op = body.op if not flipped else {"≤": "≥", "≥": "≤", "<": ">", ">": "<"}.get(body.op, body.op)
-    try:
-        least, greatest = extremes(values, ev, part)
-    except (TypeError, ValueError):
-        return None
+    key = ("extremes", id(g_side), _domain_key(domain))
+    hit = ev.memo.get(key) if not free_locals(g_side) - {d} else None
+    if hit is not None and hit[0] is g_side:
+        least, greatest = hit[1]
+    else:
+        values = image(ev, g_side, d, domain, env, part)
+        try:
+            least, greatest = extremes(values, ev, part)
+        except (TypeError, ValueError):
+            return None
+        ev.memo[key] = (g_side, (least, greatest))
     ev.methods["∀ as min/max"] += 1
     if op == "=":
         if least != greatest:

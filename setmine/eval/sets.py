@@ -271,7 +271,11 @@ class Fibered(LazySet):
         return cached
 
     def index(self) -> frozenset:
-        return frozenset(x for x, _ in self.fibers)
+        cached = self.__dict__.get("_index")
+        if cached is None:
+            cached = frozenset(x for x, _ in self.fibers)
+            object.__setattr__(self, "_index", cached)
+        return cached
 
     def contains(self, x) -> bool:
         if not isinstance(x, tuple) or len(x) != 2:
@@ -479,8 +483,25 @@ def members(s, budget: Budget, node=None, construct: str = "enumeration") -> Ite
     """The members of a set value, in canonical order, charged to ``budget``."""
     if isinstance(s, frozenset):
         budget.charge(len(s), node, construct, len(s))
-        return iter(sort(s))
+        return iter(_sorted(s))
     return s.members(budget, node, construct)
+
+
+_SORTED: dict = {}
+
+
+def _sorted(s: frozenset) -> list:
+    """The canonical order of an explicit set, remembered (sets are
+    immutable, and the same ones are listed again and again)."""
+    if len(s) < 8:
+        return sort(s)
+    hit = _SORTED.get(id(s))
+    if hit is None or hit[0] is not s:
+        if len(_SORTED) > 20_000:
+            _SORTED.clear()
+        hit = (s, sort(s))
+        _SORTED[id(s)] = hit
+    return hit[1]
 
 
 def materialize(s, budget: Budget, node=None, construct: str = "enumeration") -> frozenset:
