@@ -42,7 +42,7 @@ def evaluate_schema(schema, data: dict, budget: Budget | None = None,
     values = evaluator.data
     wanted = _needed(schema, only) if only else None
     results: dict[str, Result] = {}
-    for c in schema:
+    for c in _dependency_order(schema):
         if c.kind in ("basic", "constant", "structure", "function", "predicate"):
             continue
         if wanted is not None and c.alias not in wanted:
@@ -73,7 +73,30 @@ def evaluate_schema(schema, data: dict, budget: Budget | None = None,
         result.seconds = time.perf_counter() - started
         result.methods = dict(evaluator.methods)
         results[c.alias] = result
-    return results
+    order = [c.alias for c in schema]
+    return dict(sorted(results.items(), key=lambda item: order.index(item[0])))
+
+
+def _dependency_order(schema) -> list:
+    """The constituents so that each comes after the ones it uses (a schema
+    may define a term before the terms it uses); otherwise in file order."""
+    from ..rsl.schema import dependencies
+
+    done: set[str] = set()
+    ordered: list = []
+
+    def visit(alias: str, path: tuple) -> None:
+        if alias in done or alias in path or alias not in schema:
+            return
+        tree = schema.analysis[alias].tree
+        for name, _ in dependencies(tree):
+            visit(name, path + (alias,))
+        done.add(alias)
+        ordered.append(schema[alias])
+
+    for c in schema:
+        visit(c.alias, ())
+    return ordered
 
 
 def _needed(schema, aliases: list[str]) -> set[str]:
