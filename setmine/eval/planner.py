@@ -157,10 +157,25 @@ def _plain_quantifier(ev, op, decls, domain, body, env, node):
     return not decisive, None
 
 
+_NORMAL: dict = {}
+
+
 def _normal(formula) -> list:
     """The conjuncts of a condition, with what an ∃ does not need pulled out
     of it: ∃v∈D (P & Q(v)) is P & ∃v∈D Q(v) (miniscoping), so that
-    ∃b∈B ∃c∈C (P(b) & Q(c)) becomes ∃b∈B P(b) & ∃c∈C Q(c)."""
+    ∃b∈B ∃c∈C (P(b) & Q(c)) becomes ∃b∈B P(b) & ∃c∈C Q(c).  Remembered per
+    formula: the same condition is planned for every candidate."""
+    hit = _NORMAL.get(id(formula))
+    if hit is not None and hit[0] is formula:
+        return hit[1]
+    result = _normal_form(formula)
+    if len(_NORMAL) > 50_000:
+        _NORMAL.clear()
+    _NORMAL[id(formula)] = (formula, result)
+    return result
+
+
+def _normal_form(formula) -> list:
     out = []
     for part in conjuncts(formula):
         out.extend(_pull(part) if isinstance(part, s.Quantifier) and part.op == "∃"
