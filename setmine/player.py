@@ -1,0 +1,85 @@
+"""The schema as a player: each move is a cell of D18, computed by the
+evaluator from the schema itself (axiom A6: ``debool (S₄) ∈ D₁₈``).
+
+The player sees what a person sees: the open cells, their numbers and the
+total number of mines.  The evaluator needs a structure, S2 included, so the
+player completes the view with one placement of the mines that agrees with
+what is shown (``setmine.board.complete_view``).  Which placement does not
+matter for a schema whose move does not read the hidden mines — that is
+what ``setmine observe`` checks, and the corrected schema passes it.
+
+Ties are broken as the solver's least-probability policy breaks them: when
+D11 (the sure-safe cells) is not empty the player opens its cells in
+row-major order, keeping the rest for the following moves; otherwise it
+takes the first cell of D18 in row-major order.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from .board import Board, structure
+from .board.complete import complete_view
+from .eval.budget import Budget
+from .eval.model import evaluate_schema
+from .rsl.schema import Schema
+from .solver.policies import Policy, register_policy
+
+DEFAULT_SPEC = Path(__file__).resolve().parents[1] / "spec" / "saper-corrected.rsl"
+
+
+class SchemaPlayer(Policy):
+    """Plays the cells of the schema's target term D18."""
+
+    name = "schema"
+
+    def __init__(self, config=None, spec: str | Path | None = None,
+                 max_candidates: int = 2_000_000) -> None:
+        path = Path(spec) if spec else DEFAULT_SPEC
+        self.schema = Schema.load(path)
+        self.max_candidates = max_candidates
+        super().__init__(config)
+
+    def choose(self, position, rng: random.Random):
+        cell = self._next_pending(position)
+        if cell is not None:
+            return cell
+        values = self.evaluate(position)
+        safe = sorted(values["D11"])
+        if safe:
+            self._remember(position, safe[1:])
+            return safe[0]
+        return min(values["D18"])
+
+    def evaluate(self, position) -> dict:
+        """D11 and D18 of the schema on the player's view of ``position``."""
+        board = view_board(position)
+        results = evaluate_schema(self.schema, structure(board),
+                                  Budget(max_elements=self.max_candidates), only=["D11", "D18"])
+        for alias in ("D11", "D18"):
+            if results[alias].error is not None:
+                raise results[alias].error
+        return {alias: frozenset(results[alias].value) for alias in ("D11", "D18")}
+
+
+def view_board(position) -> Board:
+    """The board a player sees, with S2 completed by one placement that
+    agrees with the numbers shown and the total."""
+    shown = dict(position.shown)
+    opened = frozenset(shown)
+    unknown = frozenset(c for c in position.cells if c not in opened)
+    flagged = frozenset(getattr(position, "flagged", frozenset()))
+    mines = flagged | complete_view(position.neighbours, shown, flagged, unknown - flagged,
+                                    position.total_mines)
+    rows = 1 + max(r for r, _ in position.cells)
+    cols = 1 + max(c for _, c in position.cells)
+    return Board(rows=rows, cols=cols, cells=tuple(position.cells),
+                 neighbours=position.neighbours, mines=mines, opened=opened, move=None,
+                 total_mines=position.total_mines, topology="graph", unknown=unknown,
+                 completed=True)
+
+
+register_policy("schema", SchemaPlayer,
+                "the schema itself: a cell of D18 evaluated from spec/saper-corrected.rsl "
+                "(--spec another schema), ties broken as `least` breaks them")
