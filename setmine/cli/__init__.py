@@ -10,9 +10,9 @@ from __future__ import annotations
 import argparse
 import sys
 
-from . import import_, spec, eval, check
+from . import import_, spec, eval, check, solve, play, explain, docs, crosscheck, observe, defects
 
-COMMANDS = [spec, import_, eval, check]
+COMMANDS = [spec, import_, eval, check, solve, play, explain, docs, crosscheck, observe, defects]
 
 
 def build_parser() -> argparse.ArgumentParser:

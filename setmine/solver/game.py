@@ -41,7 +41,7 @@ import hashlib
 import random
 import re
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from types import MappingProxyType
 from typing import Any, Callable, Mapping, Sequence
 
@@ -49,9 +49,9 @@ from .position import Cell, Position
 from .probability import Solution, SolverLimitExceeded, solve
 
 __all__ = [
-    "FIRST_CLICK_RULES", "LEVELS", "Game", "GameConfig", "GameOver", "GameResult", "RunSummary",
-    "exact", "game_seed", "parse_level", "play_game", "play_games", "policy_seed", "summarise",
-    "wilson_interval",
+    "FIRST_CLICK_RULES", "LEVELS", "Game", "GameConfig", "GameOver", "GameResult", "Move",
+    "RunSummary", "derive_position", "exact", "game_seed", "parse_level", "play_game",
+    "play_games", "policy_seed", "summarise", "wilson_interval",
 ]
 
 LEVELS: Mapping[str, tuple[int, int, int]] = MappingProxyType({
@@ -223,6 +223,7 @@ class Game:
         self.status = "playing"            # "won" | "lost"
         self.lost_at: Cell | None = None
         self._position: Position | None = None
+        self._proxy: Position | None = None
         self._safe_known: set[Cell] = set()    # sure-safe cells found so far (for guesses)
         if config.first_click == "unsafe":
             self._place(frozenset())
@@ -272,9 +273,10 @@ class Game:
         """The player's view: numbers on the open cells and the total."""
         if self._position is None:
             numbers = self._numbers
-            self._position = Position(self._cells, self._nbrs,
-                                      {c: numbers[c] for c in self._cells if c in self.opened},
-                                      self.config.mines)
+            if self._proxy is None:
+                self._proxy = Position(self._cells, self._nbrs, {}, self.config.mines)
+            self._position = derive_position(
+                self._proxy, {c: numbers[c] for c in self._cells if c in self.opened})
         return self._position
 
     @property
@@ -355,6 +357,32 @@ class Game:
     @property
     def guesses(self) -> int:
         return sum(m.guess for m in self.moves)
+
+
+# ---------------------------------------------------------------------------
+# Positions
+
+
+_POSITION_FIELDS = ("cells", "neighbours", "shown", "total_mines", "flagged")
+
+
+def derive_position(position: Position, shown: Mapping[Cell, int]) -> Position:
+    """``position`` with other numbers shown (same cells, relation, total and
+    flags), without checking the relation again -- for the game loop and for
+    players trying "what if this cell showed v", which build thousands of
+    positions.  The numbers are trusted: non-negative ints on cells of the
+    board that are not flagged."""
+    if tuple(f.name for f in fields(Position)) != _POSITION_FIELDS:  # pragma: no cover
+        return Position(position.cells, position.neighbours, shown, position.total_mines,
+                        position.flagged)
+    new = object.__new__(Position)
+    put = object.__setattr__
+    put(new, "cells", position.cells)
+    put(new, "neighbours", position.neighbours)
+    put(new, "shown", MappingProxyType(dict(shown)))
+    put(new, "total_mines", position.total_mines)
+    put(new, "flagged", position.flagged)
+    return new
 
 
 # ---------------------------------------------------------------------------

@@ -34,16 +34,16 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import Any, Callable, Mapping
 
-from .game import GameConfig, exact
+from .game import GameConfig, derive_position, exact
 from .position import Cell, InconsistentPosition, Position
-from .probability import Solution, SolverLimitExceeded, solve
+from .probability import Solution, solve
 
 __all__ = [
-    "BestPolicy", "CoursePolicy", "FrenchPolicy", "LeastPolicy", "POLICIES", "Policy",
-    "PolicyInfo", "make_policy", "policy_names", "register_policy",
+    "BestPolicy", "CoursePolicy", "Endgame", "FrenchPolicy", "LeastPolicy", "POLICIES", "Policy",
+    "PolicyInfo", "endgame_move", "endgame_search", "enumerate_placements", "make_policy",
+    "policy_names", "register_policy", "reveal_outcomes",
 ]
 
 
@@ -118,59 +118,63 @@ class LeastPolicy(Policy):
 
 
 # ---------------------------------------------------------------------------
-# The seeds' rule systems (another module; imported when first used)
+# The seeds' rule systems (setmine.solver.french / .course; imported when used)
 
 
-def _rules():
-    from . import rules  # noqa: F401  (deduce, Deduction)
-    return rules
-
-
-class _RulePolicy(Policy):
-    system_module = ""
-
-    def _system(self):
-        import importlib
-        return importlib.import_module(f".{self.system_module}", __package__)
-
-
-class FrenchPolicy(_RulePolicy):
-    """The French seed: its rules 0-7, then the pseudo-statistical rule."""
+class FrenchPolicy(Policy):
+    """The French seed: the cells its rules 0-7 free (all of them, then the
+    rules run again on the new position), else its pseudo-statistical rule
+    (:func:`setmine.solver.french.pseudo_statistical_guess`)."""
 
     name = "french"
-    system_module = "french"
 
     def choose(self, position: Position, rng: random.Random) -> Cell:
         cell = self._next_pending(position)
         if cell is not None:
             return cell
-        mod = self._system()
-        deduction = _rules().deduce(mod.SYSTEM, position)
-        safe = sorted(set(deduction.safe) - set(position.shown))
+        from . import french
+        deduction = french.deduce(position)
+        safe = sorted(set(deduction.safe) - set(position.shown) - position.flagged)
         if safe:
             self._remember(position, safe[1:])
             return safe[0]
-        return mod.guess(position, rng, deduction)
+        guess = french.pseudo_statistical_guess(position, deduction)
+        if guess is None:  # pragma: no cover - the game is over before
+            return _closed_free(position)[0]
+        return guess.cell
 
 
-class CoursePolicy(_RulePolicy):
-    """The course seed's agent: a move its rules prove safe, else a random
-    closed cell not known to be a mine."""
+class CoursePolicy(Policy):
+    """The course seed's agent (:class:`setmine.solver.course.KnowledgeAgent`),
+    played as the assignment's runner plays it: it is told each opened
+    cell's number (cells opened together, in row-major order), makes a safe
+    move if it knows one, else a random move among the cells it has not
+    played and does not know to be mines."""
 
     name = "course"
-    system_module = "course"
+
+    def new_game(self) -> None:
+        super().new_game()
+        self._agent = None
 
     def choose(self, position: Position, rng: random.Random) -> Cell:
-        cell = self._next_pending(position)
-        if cell is not None:
-            return cell
-        mod = self._system()
-        deduction = _rules().deduce(mod.SYSTEM, position)
-        safe = sorted(set(deduction.safe) - set(position.shown))
-        if safe:
-            self._remember(position, safe[1:])
-            return safe[0]
-        return mod.guess(position, rng, deduction)
+        from .course import KnowledgeAgent
+        agent = self._agent
+        if agent is None or not self._continues(position):
+            agent = self._agent = KnowledgeAgent(neighbours=position.neighbours)
+            for c in position.flagged:
+                agent.mark_mine(c)
+        self._cells = position.cells
+        self._shown = position.shown
+        for c, n in position.shown.items():
+            if c not in agent.moves_made:
+                agent.add_knowledge(c, n)
+        cell = agent.make_safe_move()
+        if cell is None:
+            cell = agent.make_random_move(rng)
+        if cell is None:  # pragma: no cover - the game is over before
+            return _closed_free(position)[0]
+        return cell
 
 
 # ---------------------------------------------------------------------------
@@ -301,7 +305,7 @@ def reveal_outcomes(position: Position, cell: Cell):
     for extra in range(free + 1):
         new = dict(shown)
         new[cell] = base + extra
-        pos = Position(position.cells, position.neighbours, new, position.total_mines, flagged)
+        pos = derive_position(position, new)
         try:
             sub = solve(pos)
         except InconsistentPosition:
@@ -382,100 +386,142 @@ def enumerate_placements(position: Position, sol: Solution, limit: int):
     return free, out
 
 
-def endgame_move(position: Position, sol: Solution, budget: int = 40_000) -> Cell | None:
-    """The move that maximises the chance of winning, found by searching the
-    game tree over the remaining placements; ``None`` if the search would
-    need more than ``budget`` nodes."""
-    got = enumerate_placements(position, sol, 10 ** 9)
-    if got is None:
-        return None
-    free, placements = got
-    n = len(free)
-    index = {c: i for i, c in enumerate(free)}
-    nmask = []
-    for c in free:
-        m = 0
-        for x in position.neighbours[c]:
-            j = index.get(x)
-            if j is not None:
-                m |= 1 << j
-        nmask.append(m)
-    memo: dict[tuple[int, ...], float] = {}
-    nodes = [0]
+def endgame_move(position: Position, sol: Solution | None = None,
+                 budget: int = 40_000) -> Cell | None:
+    """The move that maximises the chance of winning (:func:`endgame_search`),
+    or ``None`` if the search would need more than ``budget`` nodes."""
+    found = endgame_search(position, sol, budget)
+    return None if found is None else found[0]
 
-    def split(P, i):
+
+class Endgame:
+    """Exact play over the explicit list of consistent placements.
+
+    A move splits the placements by what it shows: a mine, or its number (a
+    cascade only opens cells that the number has made sure-safe, so the
+    number alone is the information).  The chance of winning from a set of
+    placements is 1 when one is left; otherwise a sure-safe cell that tells
+    something is opened before any risk is taken (free information never
+    lowers the chance), else the best risky move is taken.  Every placement
+    is equally likely.  :class:`_OverBudget` is raised past ``budget``
+    distinct sets."""
+
+    def __init__(self, position: Position, sol: Solution | None = None,
+                 budget: int = 40_000) -> None:
+        if sol is None:
+            sol = exact(position)
+        got = enumerate_placements(position, sol, 10 ** 9)
+        assert got is not None
+        self.free, placements = got
+        self.index = {c: i for i, c in enumerate(self.free)}
+        self.nmask = []
+        for c in self.free:
+            m = 0
+            for x in position.neighbours[c]:
+                j = self.index.get(x)
+                if j is not None:
+                    m |= 1 << j
+            self.nmask.append(m)
+        self.root = tuple(sorted(placements))
+        self.budget = budget
+        self.memo: dict[tuple[int, ...], float] = {}
+
+    def split(self, P: tuple[int, ...], i: int) -> list[tuple[int, ...]]:
         parts: dict[int, list[int]] = {}
         bit = 1 << i
-        nm = nmask[i]
+        nm = self.nmask[i]
         for p in P:
             if not p & bit:
                 parts.setdefault((p & nm).bit_count(), []).append(p)
-        return parts
+        return [tuple(q) for q in parts.values()]
 
-    def value(P: tuple[int, ...]) -> float:
-        if len(P) == 1:
-            return 1.0
-        got = memo.get(P)
-        if got is not None:
-            return got
-        nodes[0] += 1
-        if nodes[0] > budget:
-            raise _OverBudget
-        anyset = 0
-        allset = -1
+    def after(self, P: tuple[int, ...], i: int) -> float:
+        """The chance of winning when cell ``i`` is opened next."""
+        return sum(len(q) * self.value(q) for q in self.split(P, i)) / len(P)
+
+    def moves(self, P: tuple[int, ...]) -> tuple[list[int], list[tuple[int, int]]]:
+        """(informative sure-safe cells, [(safe placements, cell)] of the
+        risky ones, safest first)"""
+        anyset, allset = 0, -1
         for p in P:
             anyset |= p
             allset &= p
-        size = len(P)
-        # a sure-safe cell that tells something: open it first (free information)
-        for i in range(n):
-            if not (anyset >> i) & 1:
-                parts = split(P, i)
-                if len(parts) > 1:
-                    v = sum(len(q) * value(tuple(q)) for q in parts.values()) / size
-                    memo[P] = v
-                    return v
-        cand = []
-        for i in range(n):
-            if (anyset >> i) & 1 and not (allset >> i) & 1:
-                bit = 1 << i
-                cand.append((sum(1 for p in P if not p & bit), i))
-        cand.sort(reverse=True)
-        best = 0.0
-        for safe_count, i in cand:
-            if safe_count / size <= best:
-                break
-            parts = split(P, i)
-            v = sum(len(q) * value(tuple(q)) for q in parts.values()) / size
-            if v > best:
-                best = v
-        memo[P] = best
-        return best
-
-    P = tuple(sorted(placements))
-    anyset = 0
-    allset = -1
-    for p in P:
-        anyset |= p
-        allset &= p
-    scored = []
-    for i in range(n):
-        if (anyset >> i) & 1 and not (allset >> i) & 1:
+        safe, risky = [], []
+        for i, nm in enumerate(self.nmask):
             bit = 1 << i
-            scored.append((sum(1 for p in P if not p & bit), i))
-    scored.sort(key=lambda t: (-t[0], free[t[1]]))
-    best_v, best_i = -1.0, None
-    try:
-        for safe_count, i in scored:
-            if safe_count / len(P) <= best_v + 1e-12:
+            if not anyset & bit:
+                first = (P[0] & nm).bit_count()
+                if any((p & nm).bit_count() != first for p in P):
+                    safe.append(i)
+            elif not allset & bit:
+                risky.append((sum(1 for p in P if not p & bit), i))
+        risky.sort(key=lambda t: (-t[0], t[1]))
+        return safe, risky
+
+    def value(self, P: tuple[int, ...]) -> float:
+        """The chance of winning from the placements ``P`` with optimal play."""
+        if len(P) == 1:
+            return 1.0
+        got = self.memo.get(P)
+        if got is not None:
+            return got
+        if len(self.memo) >= self.budget:
+            raise _OverBudget
+        safe, risky = self.moves(P)
+        if safe:
+            v = self.after(P, safe[0])
+        else:
+            v = 0.0
+            for count, i in risky:
+                if count <= v * len(P):
+                    break                   # cannot beat v: it is lost with the mine
+                v = max(v, self.after(P, i))
+        self.memo[P] = v
+        return v
+
+    def chance(self, cell: Cell) -> float:
+        """The chance of winning when ``cell`` is opened now (then optimal play)."""
+        P = self.root
+        i = self.index[cell]
+        if (P[0] >> i) & 1 and all((p >> i) & 1 for p in P):
+            return 0.0
+        if len(P) == 1:
+            return 1.0
+        return self.after(P, i)
+
+    def best(self) -> tuple[Cell, float] | None:
+        """The first (row-major) of the moves with the highest chance, and
+        that chance; ``None`` if no cell can be opened."""
+        P = self.root
+        if len(P) == 1:
+            safe_cells = [c for i, c in enumerate(self.free) if not (P[0] >> i) & 1]
+            return (safe_cells[0], 1.0) if safe_cells else None
+        safe, risky = self.moves(P)
+        if safe:
+            return self.free[safe[0]], self.after(P, safe[0])
+        best_v, best_i = -1.0, None
+        for count, i in risky:
+            if count < (best_v - 1e-12) * len(P):
                 break
-            parts = split(P, i)
-            v = sum(len(q) * value(tuple(q)) for q in parts.values()) / len(P)
-            if v > best_v + 1e-12:
+            v = self.after(P, i)
+            if v > best_v + 1e-12 or (abs(v - best_v) <= 1e-12 and best_i is not None
+                                      and i < best_i):
                 best_v, best_i = v, i
+        return None if best_i is None else (self.free[best_i], best_v)
+
+
+def endgame_search(position: Position, sol: Solution | None = None,
+                   budget: int = 40_000) -> tuple[Cell, float] | None:
+    """Exact play from ``position`` (:class:`Endgame`): the move with the
+    highest chance of winning the game -- the first in row-major order among
+    equals; a sure-safe one that tells something if there is one -- and that
+    chance, assuming optimal play afterwards and every consistent placement
+    equally likely.  ``None`` when the search needs more than ``budget``
+    nodes."""
+    try:
+        return Endgame(position, sol, budget).best()
     except _OverBudget:
         return None
-    return None if best_i is None else free[best_i]
 
 
 # ---------------------------------------------------------------------------

@@ -1,0 +1,231 @@
+"""Evaluating a schema's terms two ways: as a chain, and one by one in
+isolation.
+
+* :func:`evaluate_chain` — every term (and axiom) from its formula, each
+  term's value feeding the terms that use it, in *dependency* order (a
+  term is computed after the terms it uses even when the file defines it
+  before them: the corrected D10 uses D11).  A disagreement here may be
+  inherited from a term used on the way.
+* :func:`evaluate_isolated` — each term's *own* formula, with every other
+  term it uses replaced by its reference value (``data`` = the structure
+  + the reference values of the terms it uses).  A disagreement here is
+  the term's own formula's fault, not inherited: this is how the defect
+  search attributes root causes.
+
+Both return ``{alias: Outcome}``: the value or the evaluation error.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from functools import lru_cache
+
+from ..eval.budget import Budget
+from ..eval.interp import Evaluator
+from ..eval.sets import CURRENT_BUDGET, LazySet, card
+from ..rsl.errors import RSLError
+from ..rsl.schema import Schema, dependencies
+from .reference import Facts, as_data, defined, reference
+
+STRUCTURES = ("X1", "S1", "S2", "S3", "S4")
+
+
+@dataclass
+class Outcome:
+    """A term's value on a structure, or why it has none."""
+
+    value: object = None
+    error: RSLError | None = None
+    seconds: float = 0.0
+
+    @property
+    def ok(self) -> bool:
+        return self.error is None
+
+
+@dataclass(frozen=True)
+class Limits:
+    """The budget of one term's evaluation."""
+
+    max_elements: int = 500_000
+    max_seconds: float = 10.0
+
+    def budget(self) -> Budget:
+        return Budget(max_elements=self.max_elements, max_seconds=self.max_seconds)
+
+
+def evaluated(schema: Schema) -> list[str]:
+    """The terms, axioms and theorems of ``schema`` that can be evaluated,
+    in the schema's order."""
+    return [c.alias for c in schema if c.kind in ("term", "axiom", "theorem")]
+
+
+@lru_cache(maxsize=None)
+def _order(schema: Schema) -> tuple[str, ...]:
+    """The evaluable constituents in dependency order, otherwise in the
+    schema's order (a depth-first topological sort)."""
+    out: list[str] = []
+    seen: set[str] = set()
+
+    def visit(alias: str) -> None:
+        if alias in seen or alias not in schema:
+            return
+        seen.add(alias)
+        for name in uses(schema, alias):
+            visit(name)
+        if schema[alias].kind in ("term", "axiom", "theorem"):
+            out.append(alias)
+
+    for alias in evaluated(schema):
+        visit(alias)
+    return tuple(out)
+
+
+@lru_cache(maxsize=None)
+def uses(schema: Schema, alias: str) -> tuple[str, ...]:
+    """The constituents ``alias``'s formula names directly."""
+    analysis = schema.analysis[alias]
+    return tuple(name for name, _ in dependencies(analysis.tree)) \
+        if analysis.tree is not None else ()
+
+
+@lru_cache(maxsize=None)
+def closure(schema: Schema, alias: str) -> frozenset[str]:
+    """Every constituent ``alias`` depends on, directly or through others
+    (``alias`` itself excluded)."""
+    out: set[str] = set()
+    stack = list(uses(schema, alias))
+    while stack:
+        name = stack.pop()
+        if name in out or name not in schema:
+            continue
+        out.add(name)
+        stack.extend(uses(schema, name))
+    return frozenset(out)
+
+
+def _functions(schema: Schema) -> dict:
+    return {c.alias: schema.tree(c.alias) for c in schema
+            if c.kind in ("function", "predicate") and schema.analysis[c.alias].ok}
+
+
+def _run(evaluator: Evaluator, schema: Schema, alias: str, limits: Limits) -> Outcome:
+    """One constituent's formula on the evaluator's data, under a fresh budget."""
+    analysis = schema.analysis[alias]
+    started = time.perf_counter()
+    outcome = Outcome()
+    budget = limits.budget()
+    evaluator.budget = budget
+    token = CURRENT_BUDGET.set(budget)
+    try:
+        if analysis.error is not None:
+            raise analysis.error
+        if schema[alias].kind in ("axiom", "theorem"):
+            outcome.value = evaluator.truth(analysis.tree)
+        else:
+            outcome.value = evaluator.value(analysis.tree)
+            if isinstance(outcome.value, LazySet):
+                card(outcome.value)  # settled when its size is known
+    except RSLError as exc:
+        outcome.error = exc
+    finally:
+        CURRENT_BUDGET.reset(token)
+    outcome.seconds = time.perf_counter() - started
+    return outcome
+
+
+def evaluate_chain(schema: Schema, data: dict, limits: Limits = Limits(),
+                   only: list[str] | None = None) -> dict[str, Outcome]:
+    """Every term (or those of ``only`` and what they use) from the
+    structure ``data``, in dependency order; results in the schema's order."""
+    wanted = None
+    if only is not None:
+        wanted = set(only)
+        for alias in only:
+            wanted |= closure(schema, alias)
+    evaluator = Evaluator(data, _functions(schema))
+    results: dict[str, Outcome] = {}
+    for alias in _order(schema):
+        if wanted is not None and alias not in wanted:
+            continue
+        if alias in data:  # given (the terms computed before a move, say)
+            results[alias] = Outcome(data[alias])
+            continue
+        missing = [n for n in uses(schema, alias) if n in results and not results[n].ok]
+        if missing:
+            results[alias] = Outcome(error=RSLError(
+                "calcGlobalMissing", f"{', '.join(missing)} could not be evaluated"))
+            continue
+        outcome = _run(evaluator, schema, alias, limits)
+        results[alias] = outcome
+        if outcome.ok and schema[alias].kind == "term":
+            evaluator.data[alias] = outcome.value
+    return {a: results[a] for a in evaluated(schema) if a in results}
+
+
+def reference_data(schema: Schema, facts: Facts, aliases) -> tuple[dict, dict[str, str]]:
+    """The structure and the reference values (as the evaluator reads them)
+    of the terms in ``aliases`` that have one; and, for the others, why
+    not (no notion, undefined here, too large to list)."""
+    data = dict(facts.data)
+    missing: dict[str, str] = {}
+    for name in aliases:
+        if name in STRUCTURES or name not in schema or schema[name].kind != "term":
+            continue
+        why = defined(name, facts)
+        if why is not None:
+            missing[name] = why
+            continue
+        try:
+            data[name] = as_data(reference(name, facts))
+        except ValueError as exc:
+            missing[name] = str(exc)
+    return data, missing
+
+
+def evaluate_isolated(schema: Schema, facts: Facts, limits: Limits = Limits(),
+                      only: list[str] | None = None) -> dict[str, Outcome]:
+    """Each term's own formula, the terms it uses given their reference
+    values.  A term some of whose inputs have no reference value here gets
+    a ``calcGlobalMissing`` error naming them."""
+    aliases = [a for a in evaluated(schema) if only is None or a in only]
+    needed = {n for a in aliases for n in uses(schema, a)}
+    data, missing = reference_data(schema, facts, needed)
+    evaluator = Evaluator(data, _functions(schema))
+    results: dict[str, Outcome] = {}
+    for alias in aliases:
+        lacking = [n for n in uses(schema, alias) if n in missing]
+        if lacking:
+            results[alias] = Outcome(error=RSLError(
+                "calcGlobalMissing", "no reference value for " + ", ".join(
+                    f"{n} ({missing[n]})" for n in lacking)))
+            continue
+        results[alias] = _run(evaluator, schema, alias, limits)
+    return results
+
+
+def inputs(schema: Schema, board, alias: str, isolated: bool) -> dict:
+    """The values ``alias`` is computed from on ``board``: the structure and
+    the reference values of the terms it uses (``isolated``), or the values
+    the chain gives them."""
+    from ..board import structure
+
+    if isolated:
+        return reference_data(schema, Facts.of(board), uses(schema, alias))[0]
+    chain = evaluate_chain(schema, structure(board), only=[alias])
+    return {**structure(board), **{a: o.value for a, o in chain.items()
+                                   if o.ok and schema[a].kind == "term" and a != alias}}
+
+
+def roots(schema: Schema, board, alias: str, suspects) -> list[str]:
+    """The root causes of ``alias``'s disagreement on ``board``: the terms
+    among ``suspects`` (own defects) that ``alias`` depends on and that
+    disagree with their references *in isolation* on this board."""
+    from .compare import compare
+
+    facts = Facts.of(board)
+    found = [a for a in evaluated(schema) if a in closure(schema, alias) and a in suspects]
+    iso = evaluate_isolated(schema, facts, only=found)
+    return [a for a in found if iso[a].ok and defined(a, facts) is None
+            and not compare(a, iso[a].value, reference(a, facts), facts.cells).agree]

@@ -1,0 +1,47 @@
+"""``setmine crosscheck BOARD [--spec FILE] [--json]``: every term of the
+schema over the board against what its convention says it is — computed
+from the board and the independent solver's exact counts — with the first
+element that differs and both values.  Exit status 1 on any disagreement
+(or a term that could not be evaluated), 0 when everything agrees."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+from ..check.crosscheck import crosscheck, render, to_json
+from ..check.isolate import Limits
+from .common import add_budget_options, load_board_file, load_schema
+
+
+def add_parser(sub) -> None:
+    p = sub.add_parser("crosscheck", help="every term against the solver's notion of it",
+                       description=__doc__)
+    p.add_argument("board", help="a .board, .json, .mine or minesweepr .txt file")
+    p.add_argument("--spec", help="the schema (default spec/saper.rsl)")
+    p.add_argument("--term", nargs="+", metavar="ALIAS", help="only these constituents")
+    p.add_argument("--json", action="store_true", help="the report as one JSON object")
+    p.add_argument("--mines", type=int, help="the total mine count (minesweepr .txt boards)")
+    add_budget_options(p)
+    p.set_defaults(run=run)
+
+
+def run(args) -> int:
+    from . import UserError
+
+    schema = load_schema(args.spec)
+    if schema.errors():
+        raise UserError(f"{schema.path}: the schema has errors; run `setmine spec` to see them")
+    if args.term:
+        unknown = [a for a in args.term if a not in schema]
+        if unknown:
+            raise UserError(f"no constituent {', '.join(unknown)} in {schema.path}")
+    board = load_board_file(args.board, args.mines)
+    limits = Limits(max_elements=args.max_candidates, max_seconds=args.max_seconds)
+    report = crosscheck(schema, board, limits, only=args.term)
+    if args.json:
+        json.dump(to_json(report), sys.stdout, ensure_ascii=False, indent=1)
+        print()
+    else:
+        print("\n".join(render(report)))
+    return 0 if report.ok else 1

@@ -1,0 +1,48 @@
+"""``setmine observe BOARD [--spec FILE] [--placements K] [--seed N]
+[--json]``: every term of the schema on several placements of the mines
+consistent with the board's view (same open cells, numbers and total) —
+all of them when few, else a seeded sample — and, per term, whether its
+value changes: then it uses hidden information.  Says which terms the move
+(A6) depends on; exit status 1 when one of those changes."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+from ..check.isolate import Limits
+from ..check.observe import observe, render, to_json
+from .common import add_budget_options, load_board_file, load_schema
+
+
+def add_parser(sub) -> None:
+    p = sub.add_parser("observe", help="which terms depend on the hidden mines",
+                       description=__doc__)
+    p.add_argument("board", help="a .board, .json, .mine or minesweepr .txt file")
+    p.add_argument("--spec", help="the schema (default spec/saper.rsl)")
+    p.add_argument("--placements", type=int, default=8, metavar="K",
+                   help="evaluate on at most K placements (default 8)")
+    p.add_argument("--seed", type=int, default=0, help="the sampling seed (default 0)")
+    p.add_argument("--json", action="store_true", help="the observation as one JSON object")
+    p.add_argument("--mines", type=int, help="the total mine count (minesweepr .txt boards)")
+    add_budget_options(p)
+    p.set_defaults(run=run)
+
+
+def run(args) -> int:
+    from . import UserError
+
+    schema = load_schema(args.spec)
+    if schema.errors():
+        raise UserError(f"{schema.path}: the schema has errors; run `setmine spec` to see them")
+    if args.placements < 1:
+        raise UserError("--placements must be at least 1")
+    board = load_board_file(args.board, args.mines)
+    limits = Limits(max_elements=args.max_candidates, max_seconds=args.max_seconds)
+    obs = observe(schema, board, args.placements, args.seed, limits)
+    if args.json:
+        json.dump(to_json(obs), sys.stdout, ensure_ascii=False, indent=1)
+        print()
+    else:
+        print("\n".join(render(obs)))
+    return 1 if obs.hidden_in_move_closure() else 0
