@@ -1,0 +1,166 @@
+"""The cross-check: the corrected schema agrees with the reference on every
+term — on hand-made and shipped boards, on random boards of every topology
+up to 5×5 (a property test), and on every legal position of every board of
+up to 8 cells (exhaustive) — and the schema as written does not."""
+
+from __future__ import annotations
+
+import itertools
+import os
+from concurrent.futures import ProcessPoolExecutor
+from functools import lru_cache
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from setmine.board import load_board, parse_board
+from setmine.check.crosscheck import crosscheck, render, to_json
+from setmine.check.positions import (Shape, count_positions, cycle, graph_shape, grid_shape,
+                                     is_legal, positions, star)
+from setmine.rsl.schema import Schema
+
+SPEC = Path("spec")
+SHIPPED = sorted((SPEC / "boards").glob("*.board"))
+
+
+@lru_cache(maxsize=None)
+def schema(name: str) -> Schema:
+    return Schema.load(SPEC / name)
+
+
+def corrected() -> Schema:
+    return schema("saper-corrected.rsl")
+
+
+def literal() -> Schema:
+    return schema("saper.rsl")
+
+
+def failures(report) -> list:
+    return [(r.alias, r.status, r.message or (r.comparison and r.comparison.difference))
+            for r in report.failures()]
+
+
+def test_the_corrected_schema_agrees_on_a_tiny_board():
+    board = parse_board("mines: 1\nmove: 1,1\n\n1 .\n* .\n")
+    report = crosscheck(corrected(), board)
+    assert report.ok, failures(report)
+    assert {r.status for r in report.rows} == {"agree"}
+    assert len(report.rows) == 27
+
+
+def test_the_literal_schema_disagrees_where_expected():
+    board = load_board(SPEC / "boards" / "torus-6x6.board")
+    report = crosscheck(literal(), board)
+    bad = {r.alias for r in report.failures()}
+    assert bad == {f"D{i}" for i in range(2, 19)}
+    d2 = report.row("D2").comparison
+    assert d2.side == "schema" and d2.element == ((0, 0), frozenset())
+    assert "cardinality 9216, reference 36" in d2.difference
+    d15 = report.row("D15").comparison
+    assert d15.side == "reference" and "cardinality 0, reference 2" in d15.difference
+    text = "\n".join(render(report))
+    assert "D17  disagree" in text and "first difference" in text
+    data = to_json(report)
+    assert data["ok"] is False and data["rows"][0]["alias"] == "A1"
+
+
+@pytest.mark.parametrize("path", SHIPPED, ids=[p.stem for p in SHIPPED])
+def test_shipped_boards(path):
+    """Every term agrees on every shipped board; on the one that is not a
+    legal position (no move) the terms that need the move are skipped."""
+    board = load_board(path)
+    report = crosscheck(corrected(), board)
+    assert report.ok, failures(report)
+    skipped = {r.alias for r in report.rows if r.status == "skipped"}
+    assert skipped == (set() if is_legal(board) else {"A6", "D21"})
+
+
+# ----------------------------------------------------------------------------
+# Random boards of every topology, up to 5×5
+
+@st.composite
+def legal_positions(draw):
+    """A legal position: a grid (square, torus, hex) or a connected graph of
+    at most 5×5 cells; random mines and open cells with a closed safe cell
+    left; the move on any closed cell."""
+    topology = draw(st.sampled_from(["square", "torus", "hex", "graph"]))
+    rows = draw(st.integers(1, 5))
+    cols = draw(st.integers(2 if rows == 1 else 1, 5))
+    if topology == "graph":
+        n = rows * cols
+        tree = [(draw(st.integers(0, i - 1)), i) for i in range(1, n)]
+        extra = draw(st.lists(st.tuples(st.integers(0, n - 1), st.integers(0, n - 1)),
+                              max_size=n))
+        edges = tree + [(i, j) for i, j in extra if i != j]
+        shape = graph_shape("graph", [(0, c) for c in range(n)], edges)
+    else:
+        shape = grid_shape(topology, rows, cols)
+    cells = list(shape.cells)
+    keep = draw(st.sampled_from(cells))
+    others = [c for c in cells if c != keep]
+    mines = draw(st.sets(st.sampled_from(others))) if others else set()
+    safe = [c for c in others if c not in mines]
+    opened = draw(st.sets(st.sampled_from(safe))) if safe else set()
+    closed = [c for c in cells if c not in opened]
+    move = draw(st.sampled_from(closed))
+    return shape.board(mines, opened, move)
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(legal_positions())
+def test_property_the_corrected_schema_agrees(board):
+    assert is_legal(board)
+    report = crosscheck(corrected(), board)
+    assert report.ok, failures(report)
+
+
+# ----------------------------------------------------------------------------
+# Every legal position of every board of up to 8 cells
+
+def exhaustive_shapes() -> list[Shape]:
+    """1×2 … 1×8, 2×2, 2×3, 2×4, and graphs: a star of 5, a cycle of 6, a
+    hex 2×3 and two triangles joined by a path (7 cells)."""
+    shapes = [grid_shape("square", 1, n) for n in range(2, 9)]
+    shapes += [grid_shape("square", 2, n) for n in (2, 3, 4)]
+    shapes += [star(5), cycle(6), grid_shape("hex", 2, 3),
+               graph_shape("two triangles", [(0, c) for c in range(7)],
+                           [(0, 1), (1, 2), (0, 2), (2, 3), (3, 4), (4, 5), (5, 6), (4, 6)])]
+    return shapes
+
+
+def _check_slice(task: tuple[int, int, int]) -> tuple[int, list]:
+    """Cross-check the positions of one shape with a given number of mines
+    (a unit of work for a worker process)."""
+    index, mines, _ = task
+    shape = exhaustive_shapes()[index]
+    n, bad = 0, []
+    for board in positions(shape):
+        if len(board.mines) != mines:
+            continue
+        n += 1
+        report = crosscheck(corrected(), board)
+        if not report.ok:
+            bad.append((str(shape), sorted(board.mines), sorted(board.opened), board.move,
+                        failures(report)))
+    return n, bad
+
+
+@pytest.mark.slow
+def test_exhaustive_every_legal_position_up_to_8_cells():
+    """Every legal position (mines, open cells) of every board above; one
+    move per position (the first closed safe cell): the move only matters
+    to D19–D21, A5 and A6, which the property test covers with every move.
+    Split by shape and number of mines over the available cores (two)."""
+    shapes = exhaustive_shapes()
+    tasks = sorted(((i, m, count_positions(s)) for i, s in enumerate(shapes)
+                    for m in range(len(s.cells))), key=lambda t: -t[2])
+    expected = sum(count_positions(s) for s in shapes)
+    workers = min(2, os.cpu_count() or 1)
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        results = list(pool.map(_check_slice, tasks))
+    assert sum(n for n, _ in results) == expected
+    bad = list(itertools.chain.from_iterable(b for _, b in results))
+    assert not bad, bad[:5]
