@@ -136,6 +136,10 @@ def reduce(family, budget: Budget, node=None):
         return result
     result = frozenset()
     for m in members(family, budget, node, "red"):
+        if not isinstance(m, (frozenset, LazySet)):
+            span = node.span if node is not None else (0, 0)
+            raise RSLError("calcInvalidData", f"red of a set that holds {m!r}: not a set of sets",
+                           *span)
         result = union(result, m)
     return result
 
@@ -162,6 +166,11 @@ def project(s, indices: tuple[int, ...], budget: Budget, node=None):
 def filter_tuples(s, indices: tuple[int, ...], params: list, budget: Budget, node=None):
     """Fi i,j[A, B](S): the tuples whose chosen components lie in the
     parameters (one parameter per index, or one set of tuples)."""
+    if len(params) not in (1, len(indices)):
+        span = node.span if node is not None else (0, 0)
+        raise RSLError("invalidFilterArity", f"{len(indices)} indices but {len(params)} "
+                       "parameters", *span)
+
     def keep(t) -> bool:
         _check_tuple(t, max(indices), node)
         if len(params) == len(indices):
@@ -188,7 +197,10 @@ def subset(a, b, budget: Budget, node=None) -> bool:
     if isinstance(a, Subsets) and isinstance(b, Subsets) and set(b.constraints) <= set(a.constraints):
         if a.is_empty():
             return True
-        return b.lower <= a.lower and subset_of_upper(a, b, budget, node)
+        if interval_within(a, b, budget, node):
+            return True
+        if not a.constraints:
+            return False  # interval_within is exact for an unconstrained a
     if isinstance(a, Fibered) and isinstance(b, Fibered):
         fb = b.as_dict()
         return all(x in fb and subset(f, fb[x], budget, node) for x, f in a.fibers)
@@ -201,10 +213,22 @@ def subset(a, b, budget: Budget, node=None) -> bool:
     return all(member(x, b) for x in members(a, budget, node, "inclusion"))
 
 
-def subset_of_upper(a: Subsets, b: Subsets, budget: Budget, node) -> bool:
-    sizes_ok = b.lo <= max(a.lo, len(a.lower)) and (
-        b.hi is None or (a.hi is not None and a.hi <= b.hi))
-    return sizes_ok and subset(a.upper, b.upper, budget, node)
+def interval_within(a: Subsets, b: Subsets, budget: Budget, node) -> bool:
+    """Every member of the non-empty interval a (its constraints aside) lies
+    in the interval b (whose constraints a has).  The members of a have
+    every size from lo to hi (the effective bounds); a free element is in
+    some member when hi > |L|, and in all of them when lo = |U|."""
+    n = card(a.upper)
+    lo = max(a.lo, len(a.lower))
+    hi = n if a.hi is None else a.hi if not isinstance(n, int) else min(a.hi, n)
+    if b.lo > lo or (b.hi is not None and (not isinstance(hi, int) or hi > b.hi)):
+        return False
+    everywhere = materialize(a.upper, budget, node, "inclusion") \
+        if isinstance(n, int) and lo >= n else a.lower  # lo = |U|: a = {U}
+    if not b.lower <= everywhere:
+        return False
+    grows = not isinstance(hi, int) or hi > len(a.lower)
+    return subset(a.upper if grows else a.lower, b.upper, budget, node)
 
 
 def equal(a, b, budget: Budget, node=None) -> bool:

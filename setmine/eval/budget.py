@@ -30,12 +30,13 @@ class Budget:
     started: float = field(default_factory=time.monotonic)
 
     def charge(self, n: int, node=None, construct: str = "enumeration",
-               size: cardinal.Cardinal | None = None) -> None:
+               size: cardinal.Cardinal | None = None, code: str = "setOverflow") -> None:
         """Count ``n`` more enumerated candidates for ``construct`` over the
-        sub-term ``node`` (whose cardinality is ``size`` when known)."""
+        sub-term ``node`` (whose cardinality is ``size`` when known); steps
+        of a loop are charged with ``code="iterationsLimit"``."""
         self.spent += n
         if self.spent > self.max_elements:
-            raise self.exceeded("setOverflow", node, construct, size,
+            raise self.exceeded(code, node, construct, size,
                                 f"more than {self.max_elements:,} candidates "
                                 f"(raise it with --max-candidates)")
         if self.spent & 0x3FFF == 0 or n > 0x3FFF:

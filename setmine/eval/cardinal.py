@@ -112,30 +112,104 @@ def subtract(a: Cardinal, b: Cardinal) -> Cardinal:
 
 
 def compare(a: Cardinal, b: Cardinal) -> int:
-    """-1, 0 or 1 as a <, =, > b.  Exact for integers and for equal forms;
-    symbolic cardinals of different size are ordered by their logarithms,
-    and an order that those cannot settle is an error (never a guess).
-    Nothing here ever expands a symbolic power."""
+    """-1, 0 or 1 as a <, =, > b.  Exact for integers, for equal forms and
+    for sums of multiples of powers of two with integer exponents (which is
+    what cardinals are made of: 2^E + 2^F − 3 against 2^E); other symbolic
+    cardinals of different size are ordered by their logarithms, and an
+    order that those cannot settle is an error (never a guess).  Nothing
+    here ever expands a symbolic power."""
     if isinstance(a, int) and isinstance(b, int):
         return (a > b) - (a < b)
     if a == b:
         return 0
+    pa, pb = _powers(a), _powers(b)
+    if pa is not None and pb is not None:
+        difference = dict(pa)
+        for e, k in pb.items():
+            difference[e] = difference.get(e, 0) - k
+        sign = _sign({e: k for e, k in difference.items() if k})
+        if sign is not None:
+            return sign
     la, lb = log2(a), log2(b)
-    if abs(la - lb) > 1e-6 * max(1.0, abs(la), abs(lb)):
+    if math.isinf(la) or math.isinf(lb):  # beyond floats: only one of them can be
+        if la != lb:
+            return 1 if la > lb else -1
+    elif abs(la - lb) > 1e-6 * max(1.0, abs(la), abs(lb)):
         return 1 if la > lb else -1
     raise ArithmeticError(f"cannot order the cardinals {show(a)} and {show(b)} exactly")
 
 
+def _powers(c: Cardinal) -> dict | None:
+    """c as {exponent: coefficient}, c = Σ coefficient·2^exponent with
+    integer exponents and coefficients; None for any other form."""
+    if isinstance(c, int) or (isinstance(c, sympy.Expr) and c.is_Integer):
+        return {0: int(c)}
+    if isinstance(c, sympy.Pow) and c.base == 2 and c.exp.is_Integer and c.exp >= 0:
+        return {int(c.exp): 1}
+    if isinstance(c, (sympy.Add, sympy.Mul)):
+        parts = [_powers(t) for t in c.args]
+        if any(p is None for p in parts):
+            return None
+        result = parts[0]
+        for p in parts[1:]:
+            out: dict = dict(result) if isinstance(c, sympy.Add) else {}
+            for e, k in p.items():
+                if isinstance(c, sympy.Add):
+                    out[e] = out.get(e, 0) + k
+                else:
+                    for e0, k0 in result.items():
+                        out[e + e0] = out.get(e + e0, 0) + k * k0
+            result = out
+        return result
+    return None
+
+
+def _sign(terms: dict) -> int | None:
+    """The sign of Σ k·2^e (None if it cannot be settled cheaply): the
+    largest exponents, while close together, are summed exactly; the sum
+    decides when what is left is too small to change its sign."""
+    exponents = sorted(terms, reverse=True)
+    while exponents:
+        top = [exponents[0]]
+        while len(top) < len(exponents) and top[-1] - exponents[len(top)] <= MAX_BITS:
+            top.append(exponents[len(top)])
+        low = top[-1]
+        head = sum(terms[e] << (e - low) for e in top)
+        rest = exponents[len(top):]
+        if head == 0:
+            exponents = rest
+            continue
+        if not rest:
+            return 1 if head > 0 else -1
+        bound = sum(abs(terms[e]) for e in rest)  # |rest| ≤ bound·2^rest[0]
+        if bound.bit_length() + rest[0] < low + head.bit_length() - 1:
+            return 1 if head > 0 else -1
+        return None
+    return 0
+
+
 def show(c: Cardinal) -> str:
-    """The decimal integer, or the symbolic form: ``2^23930713170``."""
+    """The decimal integer, or the symbolic form: ``2^23930713170``; an
+    integer too long to read (and for Python to print: 4300 digits) as
+    ``2^k`` when it is one, else by its size."""
     if isinstance(c, int):
-        return str(c)
+        if c.bit_length() <= 3000:
+            return str(c)
+        if c > 0 and c & (c - 1) == 0:
+            return f"2^{c.bit_length() - 1}"
+        return f"{'-' if c < 0 else ''}≈2^{math.log2(abs(c)):.6f} ({_digits(abs(c))} digits)"
     return _show(c)
+
+
+def _digits(n: int) -> int:
+    """The number of decimal digits of n > 0, without printing it."""
+    d = int(n.bit_length() * math.log10(2)) + 1
+    return d if n >= 10 ** (d - 1) else d - 1
 
 
 def _show(e: sympy.Expr) -> str:
     if e.is_Integer:
-        return str(int(e))
+        return show(int(e))
     if isinstance(e, sympy.Pow):
         exp = _show(e.exp)
         return f"2^{exp}" if e.exp.is_Atom else f"2^({exp})"

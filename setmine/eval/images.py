@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from ..rsl import syntax as s
 from . import algebra
-from .sets import (Fibered, IntRange, LazySet, Product, Subsets, Union, card, is_empty,
-                   members)
+from .sets import (Fibered, IntRange, LazySet, Product, Subsets, Union, canonical, card,
+                   is_empty, members)
 from .terms import free_locals, mentions
 
 ALL = None  # "every element": no narrower support is known
@@ -28,7 +28,7 @@ def image(ev, f: s.Node, name: str, domain, env, node=None):
     if isinstance(f, s.Local) and f.name == name:
         return domain
     if not mentions(f, name):
-        return frozenset() if is_empty(domain) else frozenset({ev.value(f, env)})
+        return frozenset() if is_empty(domain) else frozenset({canonical(ev.value(f, env))})
     shortcut = _image_shortcut(ev, f, name, domain, env, node)
     if shortcut is not None:
         ev.methods["image"] += 1
@@ -36,7 +36,7 @@ def image(ev, f: s.Node, name: str, domain, env, node=None):
     ev.methods["enumerated image"] += 1
     out = set()
     for v in members(domain, ev.budget, node, "image"):
-        out.add(ev.value(f, {**env, name: v}))
+        out.add(canonical(ev.value(f, {**env, name: v})))
     return frozenset(out)
 
 

@@ -20,7 +20,8 @@ from ..rsl import syntax as s
 from ..rsl.errors import RSLError
 from . import algebra, cardinal
 from .budget import Budget
-from .sets import Integers, LazySet, card, is_empty, member, members, powerset
+from .sets import (CURRENT_BUDGET, Integers, LazySet, canonical, card, is_empty, member,
+                   members, powerset)
 from .terms import bound_names, free_locals
 
 MEMO_LIMIT = 500_000
@@ -41,6 +42,12 @@ class Evaluator:
 
     # -- entry points
     def value(self, node: s.Node, env: Mapping[str, object] | None = None):
+        if CURRENT_BUDGET.get() is not self.budget:  # lazy sets count under this budget too
+            token = CURRENT_BUDGET.set(self.budget)
+            try:
+                return self.value(node, env)
+            finally:
+                CURRENT_BUDGET.reset(token)
         env = env or {}
         names = free_locals(node)
         key = (id(node), tuple(_key(env.get(n)) for n in sorted(names))) \
@@ -57,6 +64,12 @@ class Evaluator:
         return result
 
     def truth(self, node: s.Node, env: Mapping[str, object] | None = None) -> bool:
+        if CURRENT_BUDGET.get() is not self.budget:
+            token = CURRENT_BUDGET.set(self.budget)
+            try:
+                return self.truth(node, env)
+            finally:
+                CURRENT_BUDGET.reset(token)
         env = env or {}
         method = getattr(self, "truth_" + type(node).__name__, None)
         if method is None:
@@ -109,8 +122,12 @@ class Evaluator:
             raise RSLError("calcInvalidData", "an integer is expected here", *node.span)
         return v
 
+    def _set(self, node, env):
+        """The value of ``node``, which must be a set (as the oracle checks)."""
+        return _as_set(self.value(node, env), node)
+
     def value_SetOperation(self, n, env):
-        a, b = self.value(n.left, env), self.value(n.right, env)
+        a, b = self._set(n.left, env), self._set(n.right, env)
         if n.op == "∪":
             return algebra.union(a, b)
         if n.op == "∩":
@@ -120,22 +137,22 @@ class Evaluator:
         return algebra.symmetric_difference(a, b)
 
     def value_Product(self, n, env):
-        return algebra.product([self.value(f, env) for f in n.factors])
+        return algebra.product([self._set(f, env) for f in n.factors])
 
     def value_Apply(self, n, env):
-        arg = self.value(n.arg, env)
+        arg = self.value(n.arg, env) if n.op == "bool" else self._set(n.arg, env)
         if n.op == "ℬ":
             return powerset(arg)
         if n.op == "card":
             return card(arg)
         if n.op == "bool":
-            return frozenset({arg})
+            return frozenset({canonical(arg)})
         if n.op == "debool":
             return algebra.debool(arg, self.budget, n.arg)
         return algebra.reduce(arg, self.budget, n.arg)
 
     def value_Projection(self, n, env):
-        arg = self.value(n.arg, env)
+        arg = self._set(n.arg, env) if n.big else self.value(n.arg, env)
         if n.big:
             return algebra.project(arg, n.indices, self.budget, n.arg)
         if not isinstance(arg, tuple) or max(n.indices) > len(arg):
@@ -145,30 +162,30 @@ class Evaluator:
         return picked[0] if len(picked) == 1 else tuple(picked)
 
     def value_Filter(self, n, env):
-        params = [self.value(p, env) for p in n.params]
-        return algebra.filter_tuples(self.value(n.arg, env), n.indices, params, self.budget, n)
+        params = [self._set(p, env) for p in n.params]
+        return algebra.filter_tuples(self._set(n.arg, env), n.indices, params, self.budget, n)
 
     def value_Enumeration(self, n, env):
-        return frozenset(self.value(i, env) for i in n.items)
+        return frozenset(canonical(self.value(i, env)) for i in n.items)
 
     def value_Tuple(self, n, env):
-        return tuple(self.value(i, env) for i in n.items)
+        return tuple(canonical(self.value(i, env)) for i in n.items)
 
     def value_Declarative(self, n, env):
         from .planner import comprehension
 
-        return comprehension(self, n.var, self.value(n.domain, env), n.condition, env, n)
+        return comprehension(self, n.var, self._set(n.domain, env), n.condition, env, n)
 
     def value_Imperative(self, n, env):
         results: set = set()
 
         def run(i: int, scope: dict) -> None:
             if i == len(n.blocks):
-                results.add(self.value(n.result, scope))
+                results.add(canonical(self.value(n.result, scope)))
                 return
             block = n.blocks[i]
             if isinstance(block, s.Iterate):
-                for m in members(self.value(block.domain, scope), self.budget, block.domain, "I{}"):
+                for m in members(self._set(block.domain, scope), self.budget, block.domain, "I{}"):
                     run(i + 1, {**scope, **bind(block.var, m, block)})
             elif isinstance(block, s.Assign):
                 run(i + 1, {**scope, **bind(block.var, self.value(block.value, scope), block)})
@@ -184,7 +201,7 @@ class Evaluator:
             scope = {**env, **bind(n.var, current, n)}
             if n.condition is not None and not self.truth(n.condition, scope):
                 return current
-            self.budget.charge(1, n, "R{} iteration")
+            self.budget.charge(1, n, "R{} iteration", code="iterationsLimit")
             following = self.value(n.step, scope)
             if algebra.equal(following, current, self.budget, n):
                 return current
@@ -221,10 +238,14 @@ class Evaluator:
         if op in ("=", "≠"):
             return algebra.equal(a, b, self.budget, n) == (op == "=")
         if op in ("⊆", "⊂", "⊄"):
+            a, b = _as_set(a, n.left), _as_set(b, n.right)
             inside = algebra.subset(a, b, self.budget, n)
             if op == "⊄":
                 return not inside
             return inside and (op == "⊆" or not algebra.subset(b, a, self.budget, n))
+        for v, side in ((a, n.left), (b, n.right)):
+            if isinstance(v, bool) or not (isinstance(v, int) or hasattr(v, "is_number")):
+                raise RSLError("calcInvalidData", "an integer is expected here", *side.span)
         try:
             order = cardinal.compare(a, b)
         except (ArithmeticError, TypeError):
@@ -252,7 +273,7 @@ class Evaluator:
         hit = self.memo.get(key)
         if hit is not None and hit[0] is n:
             return hit[1]
-        domain = self.value(n.domain, env)
+        domain = self._set(n.domain, env)
         if n.op == "∀":
             result = forall(self, n.var, domain, n.body, env, n)[0]
         else:
@@ -282,7 +303,7 @@ def bind(decl: s.Node, value, node=None) -> dict:
 def _as_set(value, node):
     if isinstance(value, (frozenset, LazySet)):
         return value
-    raise RSLError("calcInvalidData", "a set is expected on the right of ∈", *node.span)
+    raise RSLError("calcInvalidData", f"a set is expected here, not {value!r}", *node.span)
 
 
 def _memoizable(node: s.Node) -> bool:

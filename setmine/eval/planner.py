@@ -30,10 +30,10 @@ from itertools import count
 from ..rsl import syntax as s
 from ..rsl.errors import RSLError
 from . import algebra
-from .budget import BudgetExceeded
+from .budget import Budget, BudgetExceeded
 from .images import ALL, extremes, image, support
-from .sets import (Fibered, Filtered, IntRange, LazySet, Product, Subsets, Union, card,
-                   is_empty, member, members)
+from .sets import (Fibered, Filtered, IntRange, LazySet, Product, Subsets, Union, canonical,
+                   card, is_empty, member, members)
 from .terms import (bound_names, conjuncts, free_locals, mentions, negate,
                     occurrences_only_inside, rename, split_pair)
 
@@ -124,32 +124,38 @@ def _plainly(ev, error, var, domain, condition, env, node, construct):
     term's error only if the plain evaluation fails too (or cannot be run
     within the budget: then the plan's error stands)."""
     from .interp import bind
-    size = card(domain) if isinstance(domain, (frozenset, Subsets, Product, Fibered, IntRange))         else None
+    try:
+        size = card(domain) if isinstance(domain, (frozenset, Product, Fibered, IntRange)) \
+            else domain.cardinality_or_none() if isinstance(domain, Subsets) else None
+    except RSLError:
+        raise error from None
     if size is not None and not (isinstance(size, int) and size <= PLAIN_LIMIT
                                  and ev.budget.admits(size)):
         raise error
     spent = ev.budget.spent
+    listing = Budget(max_elements=min(PLAIN_LIMIT, max(ev.budget.max_elements - spent, 0)))
     ev.methods["plain"] += 1
     try:
         if construct == "{}":
-            return frozenset(v for v in members(domain, ev.budget, node, "filter")
+            return frozenset(v for v in members(domain, listing, node, "filter")
                              if ev.truth(condition, {**env, **bind(var, v, node)}))
         decls = var.items if isinstance(var, s.DeclList) else (var,)
-        return _plain_quantifier(ev, construct, decls, domain, condition, env, node)
+        return _plain_quantifier(ev, construct, decls, domain, condition, env, node, listing)
     except BudgetExceeded:
         ev.budget.spent = spent
         raise error from None
 
 
-def _plain_quantifier(ev, op, decls, domain, body, env, node):
+def _plain_quantifier(ev, op, decls, domain, body, env, node, listing):
     """(truth, the bindings that decided it): ∃ stops at the first witness,
     ∀ at the first counterexample."""
     from .interp import bind
     decisive = op == "∃"
-    for v in members(domain, ev.budget, node, f"{op} candidates"):
+    for v in members(domain, listing, node, f"{op} candidates"):
         here = bind(decls[0], v, node)
         if len(decls) > 1:
-            holds, inner = _plain_quantifier(ev, op, decls[1:], domain, body, {**env, **here}, node)
+            holds, inner = _plain_quantifier(ev, op, decls[1:], domain, body, {**env, **here}, node,
+                                             listing)
         else:
             holds, inner = ev.truth(body, {**env, **here}), {}
         if holds == decisive:
@@ -436,7 +442,7 @@ def _interval(ev, name, domain: Subsets, parts, env, node):
         elif kind == "empty":
             return frozenset()
         elif kind == "the one":
-            restricts.append(frozenset({value}))  # v = E with E a lazy set: {E} or ∅
+            restricts.append(frozenset({canonical(value)}))  # v = E, E lazy: {E} or ∅
     result = _narrowed(domain, lower, upper, lo, hi)
     for r in restricts:
         result = algebra.intersection(result, r)

@@ -99,8 +99,15 @@ class Subsets(LazySet):
     kind = "set interval"
 
     def free_count(self) -> cardinal.Cardinal:
-        n = card(self.upper)
-        return n - len(self.lower) if isinstance(n, int) else n
+        return cardinal.subtract(card(self.upper), len(self.lower))
+
+    def proper(self) -> bool:
+        """L ⊆ U; else the interval is empty (a restricted child may be)."""
+        cached = self.__dict__.get("_proper")
+        if cached is None:
+            cached = all(member(e, self.upper) for e in self.lower)
+            object.__setattr__(self, "_proper", cached)
+        return cached
 
     def contains(self, x) -> bool:
         if isinstance(x, LazySet):
@@ -132,8 +139,11 @@ class Subsets(LazySet):
         containing it (computed once)."""
         cached = self.__dict__.get("_counts")
         if cached is None:
-            from .counting import count
+            from .counting import Counts, count
 
+            if not self.proper():
+                object.__setattr__(self, "_counts", Counts(0, {}))
+                return self.__dict__["_counts"]
             free = sort(e for e in members(self.upper, current_budget(), None, "counting")
                         if e not in self.lower)
             cached = count(self.lower, free, self.lo, self.hi, self.constraints)
@@ -142,6 +152,8 @@ class Subsets(LazySet):
 
     def element_count(self, e) -> cardinal.Cardinal:
         """How many members contain ``e``."""
+        if not self.proper():
+            return 0
         if e in self.lower:
             return self.cardinality()
         if not member(e, self.upper):
@@ -169,6 +181,8 @@ class Subsets(LazySet):
             parent, e, present = self.origin
             with_e = parent.element_count(e)
             return with_e if present else cardinal.subtract(parent.cardinality(), with_e)
+        if not self.proper():
+            return 0
         if self.constraints:
             return self.counts().total
         n = self.free_count()
@@ -180,8 +194,9 @@ class Subsets(LazySet):
             if hi is None or hi >= n:
                 if lo == 0:
                     return cardinal.power_of_two(n)
-                if lo <= 64:
-                    return cardinal.power_of_two(n) - sum(cardinal.binomial(n, k) for k in range(lo))
+                if lo <= 64:  # never n − Σ… on a symbolic 2^n: sympy would expand it
+                    return cardinal.subtract(cardinal.power_of_two(n),
+                                             sum(cardinal.binomial(n, k) for k in range(lo)))
             elif hi - lo <= 10_000 or hi <= 64:
                 return sum(cardinal.binomial(n, k) for k in range(lo, min(hi, n) + 1))
         elif lo == 0 and hi is None:
@@ -191,6 +206,8 @@ class Subsets(LazySet):
                        f"{cardinal.show(n)} members")
 
     def is_empty(self) -> bool:
+        if not self.proper():
+            return True
         n = self.free_count()
         base = len(self.lower)
         if self.hi is not None and self.hi < max(self.lo, base):
@@ -202,6 +219,8 @@ class Subsets(LazySet):
         return False
 
     def members(self, budget: Budget, node=None, construct: str = "enumeration") -> Iterator:
+        if not self.proper():
+            return
         free = sort(e for e in members(self.upper, budget, node, construct) if e not in self.lower)
         top = len(free) if self.hi is None else min(self.hi - len(self.lower), len(free))
         for k in range(max(self.lo - len(self.lower), 0), top + 1):
@@ -464,6 +483,8 @@ def _count(s: LazySet) -> int:
 
 def member(x, s) -> bool:
     if isinstance(s, frozenset):
+        if isinstance(x, LazySet):
+            x = canonical(x)  # an explicit set holds its sets listed
         try:
             return x in s
         except TypeError:  # an unhashable candidate is in no explicit set
@@ -502,6 +523,33 @@ def _sorted(s: frozenset) -> list:
         hit = (s, sort(s))
         _SORTED[id(s)] = hit
     return hit[1]
+
+
+ELEMENT_LIMIT = 10_000
+
+
+def canonical(value):
+    """A value about to become an element of a set (or a component of a
+    tuple): a lazy set of at most ``ELEMENT_LIMIT`` members is listed, so
+    that equal sets are equal elements whatever their spelling ({D15} and
+    {{…}, {…}} alike); a larger one stays lazy, and as an element it is
+    then told apart from others by its spelling."""
+    if isinstance(value, tuple):
+        items = tuple(canonical(v) for v in value)
+        return items if any(a is not b for a, b in zip(items, value)) else value
+    if not isinstance(value, LazySet) or isinstance(value, Integers):
+        return value
+    if isinstance(value, (Subsets, Product, Fibered, IntRange)):
+        size = value.cardinality_or_none() if isinstance(value, Subsets) else value.cardinality()
+        if not isinstance(size, int) or size > ELEMENT_LIMIT:
+            return value
+    budget = Budget(max_elements=ELEMENT_LIMIT)
+    try:
+        return frozenset(canonical(m) for m in value.members(budget, None, "an element"))
+    except RSLError as exc:
+        if exc.code in ("setOverflow", "timeLimit"):
+            return value
+        raise
 
 
 def materialize(s, budget: Budget, node=None, construct: str = "enumeration") -> frozenset:

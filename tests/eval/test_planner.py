@@ -1,0 +1,187 @@
+"""The planner's rules, one shape each: the value (checked against the
+oracle too) and the rules that fired (``Evaluator.methods``); and the
+budget error, instead of a hang, when no rule applies to a huge domain."""
+
+from __future__ import annotations
+
+import time
+from itertools import combinations
+
+import pytest
+
+from setmine.eval.budget import Budget, BudgetExceeded
+from setmine.eval.interp import Evaluator
+from setmine.eval.model import evaluate_schema
+from setmine.eval.sets import LazySet
+from setmine.rsl import syntax as s
+from setmine.rsl.errors import RSLError
+from setmine.rsl.parser import parse_expression
+from setmine.rsl.schema import Schema
+
+from .strategies import Oracle, expand
+
+F = frozenset
+X1 = F(range(1, 7))
+PATH = F({(i, i + 1) for i in range(1, 6)} | {(i + 1, i) for i in range(1, 6)})  # 1-2-3-4-5-6
+DATA = {"X1": X1, "S1": PATH, "S2": F({2, 5}), "S3": F({1, 4})}
+
+
+def neighbours(x) -> F:
+    return F(b for a, b in PATH if a == x)
+
+
+def subsets(base) -> list:
+    items = sorted(base)
+    return [F(c) for k in range(len(items) + 1) for c in combinations(items, k)]
+
+
+CASES = [
+    # (rule, expression, expected value, rules that must fire)
+    ("split + generator + index",
+     "{a ∈ X1×ℬ(X1) | ∀c∈pr2(a) ∃b∈S1 (pr1(a) = pr1(b) & c = pr2(b))}",
+     F((x, b) for x in X1 for b in subsets(neighbours(x))),
+     {"split", "generator", "index", "narrowed"}),
+    ("split of a tuple declaration",
+     "{(x, b) ∈ S3×ℬ(X1) | b ⊆ Pr2(Fi1[{x}](S1))}",
+     F((x, b) for x in (1, 4) for b in subsets(neighbours(x))),
+     {"split", "narrowed"}),
+    ("set interval: card, ∩ = ∅, ∈, ⊆",
+     "{b ∈ ℬ(X1) | card(b) = 2 & b ∩ S2 = ∅ & 1 ∈ b & b ⊆ X1 \\ {6}}",
+     F({F({1, 3}), F({1, 4})}), {"narrowed"}),
+    ("∀c∈v Q(c) narrows the upper bound",
+     "{b ∈ ℬ(X1) | ∀c∈b (c ∈ S2 ∨ c ∈ S3)}",
+     F(subsets({1, 2, 4, 5})), {"narrowed"}),
+    ("pr i(v) = e through an index",
+     "{a ∈ S1 | pr1(a) = 3}", F({(3, 2), (3, 4)}), {"index", "narrowed"}),
+    ("a tuple pattern ∈ a relation through an index",
+     "{x ∈ X1 | (x, 3) ∈ S1}", F({2, 4}), {"index", "narrowed"}),
+    ("generator: ∃x∈G (v = f(x)), f enumerated",
+     "{b ∈ ℬ(X1) | ∃x∈S3 (b = Pr2(Fi1[{x}](S1)))}",
+     F({F({2}), F({3, 5})}), {"generator", "enumerated image"}),
+    ("generator: the image of pr1 over a product, not enumerated",
+     "{x ∈ X1 | ∃a∈S3×ℬ(S2) (x = pr1(a))}", F({1, 4}), {"generator", "image"}),
+    ("generator: pr2(a) = pr2(b) ∩ C, an interval mapped onto an interval",
+     "{a ∈ X1×ℬ(X1) | ∃b∈S3×ℬ(X1) (pr1(a) = pr1(b) & pr2(a) = pr2(b) ∩ S2)}",
+     F((x, b) for x in (1, 4) for b in subsets({2, 5})), {"split", "generator", "image"}),
+    ("∀ as min: ∀d∈D (e ≤ card(pr2 d)) is e ≤ 0",
+     "{b ∈ ℬ(S2) | ∀d∈X1×ℬ(S3) (card(b) ≤ card(pr2(d)))}",
+     F({F()}), {"∀ as min/max", "image"}),
+    ("∀ as min inside an ∃ (D18's shape)",
+     "{x ∈ X1 | ∃c∈X1×ℬ(S2) (pr1(c) = x & ∀d∈X1×ℬ(S2) (card(pr2(c)) ≤ card(pr2(d))))}",
+     X1, {"∀ as min/max", "generator"}),
+    ("∀ as max: ∀d∈D (card(pr2 d) ≤ 2) from the extremes of the image",
+     "∀d∈X1×ℬ(S3) (card(pr2(d)) ≤ 2)", True, {"image"}),
+    ("∀ over an image: the body uses the variable only through pr2(a)",
+     "∀a∈X1×ℬ(X1) (pr2(a) ∩ S2 = ∅ ∨ card(pr2(a)) ≥ 1)", True, {"∀ over an image"}),
+    ("∀ by counting: e ∈ v for every member of an interval",
+     "∀b∈{b ∈ ℬ(X1) | card(b) = 2 & 1 ∈ b} (1 ∈ b)", True, {"∀ by counting"}),
+    ("∀ over a restricted domain: ∀v (P(v) ⇒ Q)",
+     "∀b∈ℬ(X1) (card(b) = 6 ⇒ 3 ∈ b)", True, {"∀ over a restricted domain"}),
+    ("checked once: the residue depends only on L",
+     "{b ∈ ℬ(X1) | 2 ∈ b & card(b ∩ {2}) = 1}",
+     F(b for b in subsets(X1) if 2 in b), {"narrowed", "checked once"}),
+    ("counted: card(v ∩ A) = k for each x (D15's shape)",
+     "card({b ∈ ℬ(X1) | ∀x∈S3 (card(b ∩ Pr2(Fi1[{x}](S1))) = 1)})",
+     2 * 2 ** 3, {"counted"}),
+    ("filtered: what no rule consumes",
+     "{b ∈ ℬ(X1) | card(b) = 1 & debool(b) ∈ S2}", F({F({2}), F({5})}), {"filtered"}),
+    ("hoisted: a conjunct without the variable, computed once",
+     "{x ∈ X1 | card(S2) = 2 & x ∈ S3}", F({1, 4}), {"hoisted", "narrowed"}),
+    ("hoisted and false: nothing enumerated",
+     "{b ∈ ℬ(X1) | card(S2) = 3 & 1 ∈ b}", F(), {"hoisted"}),
+    ("miniscoping an ∃-chain: two independent ∃",
+     "∃b∈S1, ∃c∈S1 (pr1(b) = 1 & pr2(c) = 6)", True, {"hoisted", "index"}),
+    ("plain: an error met by the plan first, never by the reference order",
+     "{x ∈ X1 | x = 9 & debool(X1) = x}", F(), {"plain"}),
+]
+
+
+@pytest.mark.parametrize("rule, text, expected, rules", CASES, ids=[c[0] for c in CASES])
+def test_rule_fires_on_its_shape(rule, text, expected, rules):
+    tree = parse_expression(text)
+    ev = Evaluator(DATA, budget=Budget())
+    value = ev.truth(tree) if s.is_formula(tree) else ev.value(tree)
+    assert expand(value) == expected
+    oracle = Oracle(DATA)
+    assert (oracle.truth(tree) if s.is_formula(tree) else oracle.value(tree)) == expected
+    fired = {name for name, n in ev.methods.items() if n}
+    assert rules <= fired, fired
+
+
+def test_split_keeps_the_result_symbolic():
+    """⋃ₓ {x}×ℬ(Nₓ) is never listed: on 30×30 cells D2's shape is counted
+    without enumerating its members."""
+    side = 30
+    cells = F((r, c) for r in range(side) for c in range(side))
+    pairs = F(((r, c), (r + dr, c + dc)) for r, c in cells for dr in (-1, 0, 1) for dc in (-1, 0, 1)
+              if (dr, dc) != (0, 0) and (r + dr, c + dc) in cells)
+    ev = Evaluator({"X1": cells, "S1": pairs}, budget=Budget(max_elements=100_000))
+    started = time.perf_counter()
+    value = ev.value(parse_expression(
+        "{a ∈ X1×ℬ(X1) | ∀c∈pr2(a) ∃b∈S1 (pr1(a) = pr1(b) & c = pr2(b))}"))
+    assert isinstance(value, LazySet)
+    assert ev.value(parse_expression(
+        "card({a ∈ X1×ℬ(X1) | ∀c∈pr2(a) ∃b∈S1 (pr1(a) = pr1(b) & c = pr2(b))})")) == \
+        4 * 2 ** 3 + 4 * (side - 2) * 2 ** 5 + (side - 2) ** 2 * 2 ** 8
+    assert time.perf_counter() - started < 20
+
+
+# ----------------------------------------------------------------------------
+# The budget: an error that names the sub-term and its size, never a hang
+
+BIG = {"X1": F(range(40)), "S2": F({1, 2, 3})}
+OVERFLOWS = [
+    ("card({b ∈ ℬ(X1) | card(b ∩ S2) = 1 ∨ b = b})", "{b ∈ ℬ(X1) | card(b ∩ S2) = 1 ∨ b = b}"),
+    ("∀b∈ℬ(X1) (card(b ∩ S2) = 1 ∨ b = b)", "∀b∈ℬ(X1) (card(b ∩ S2) = 1 ∨ b = b)"),
+    ("{b ∈ ℬ(X1) | card(b ∩ S2) = 1 ∨ b = b} ⊆ {b ∈ ℬ(X1) | 0 ∈ b ∨ 0 ∉ b}",
+     "{b ∈ ℬ(X1) | card(b ∩ S2) = 1 ∨ b = b} ⊆ {b ∈ ℬ(X1) | 0 ∈ b ∨ 0 ∉ b}"),
+]
+
+
+@pytest.mark.parametrize("text, fragment", OVERFLOWS, ids=[o[0] for o in OVERFLOWS])
+def test_budget_error_instead_of_a_hang(text, fragment):
+    tree = parse_expression(text)
+    ev = Evaluator(BIG, budget=Budget(max_elements=10_000))
+    started = time.perf_counter()
+    with pytest.raises(BudgetExceeded) as caught:
+        ev.truth(tree) if s.is_formula(tree) else ev.value(tree)
+    assert time.perf_counter() - started < 10
+    error = caught.value
+    assert error.code == "setOverflow"
+    assert "1099511627776" in error.message  # |ℬ(X1)| = 2^40, the candidates
+    assert "10,000" in error.message
+    assert "ℬ(X1)" in error.message and "card(b∩S2)=1 ∨ b=b" in error.message
+    start = text.index(fragment)
+    assert error.span[0] >= start and error.span[1] <= start + len(fragment)
+
+
+def test_the_comprehension_itself_stays_lazy():
+    """Without a question that needs its members, the term is a filtered
+    interval: nothing is enumerated, nothing fails."""
+    ev = Evaluator(BIG, budget=Budget(max_elements=10_000))
+    value = ev.value(parse_expression("{b ∈ ℬ(X1) | card(b ∩ S2) = 1 ∨ b = b}"))
+    assert isinstance(value, LazySet) and ev.budget.spent < 10_000
+
+
+def test_budget_error_through_evaluate_schema():
+    schema = Schema.parse("X1\n\nS2 ::= ℬ(X₁)\n\n"
+                          "D2 :== {b ∈ ℬ(X₁) | card(b ∩ S₂) = 1 & b ⊆ S₂}\n\n"
+                          "D1 :== {b ∈ ℬ(X₁) | card(b ∩ S₂) = 1 ∨ b = b}\n")
+    started = time.perf_counter()
+    results = evaluate_schema(schema, BIG, Budget(max_elements=10_000))
+    assert time.perf_counter() - started < 10
+    assert results["D1"].error is not None and results["D1"].error.code == "setOverflow"
+    assert "cardinality 1099511627776" in results["D1"].error.message
+    assert expand(results["D2"].value) == F({F({1}), F({2}), F({3})})
+
+
+def test_materializing_a_huge_set_fails_before_starting():
+    ev = Evaluator(BIG, budget=Budget(max_elements=10_000))
+    with pytest.raises(RSLError) as caught:
+        ev.value(parse_expression("debool({b ∈ ℬ(X1) | card(b) = 2})"))
+    assert caught.value.code == "calcInvalidDebool"  # 780 members: decided by counting
+    started = time.perf_counter()
+    with pytest.raises(BudgetExceeded) as caught:  # T ⊆ f makes T the lower bound: listed
+        ev.value(parse_expression("{f ∈ ℬ(ℬ(X1)) | ℬ(X1) ⊆ f}"))
+    assert time.perf_counter() - started < 1 and ev.budget.spent == 0
+    assert caught.value.code == "setOverflow" and "1099511627776" in caught.value.message
