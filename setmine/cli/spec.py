@@ -94,5 +94,5 @@ def print_table(schema, data: list[dict]) -> None:
     errors = [row for row in data if row["error"]]
     for a in schema.analysis.values():
         if a.error is not None:
-            console.print(Text(str(a.error), style="red"))
+            console.print(Text(str(a.error), style="red"), soft_wrap=True)  # never wrap a location
     console.print(f"{len(data)} constituents, {len(errors)} with errors.")

@@ -51,6 +51,7 @@ def evaluate_schema(schema, data: dict, budget: Budget | None = None,
         analysis = schema.analysis[c.alias]
         started = time.perf_counter()
         budget.started = time.monotonic()
+        budget.spent = 0  # the budget is per term
         evaluator.methods.clear()
         try:
             if analysis.error is not None:
