@@ -31,9 +31,10 @@ from ..rsl import syntax as s
 from ..rsl.errors import RSLError
 from . import algebra
 from .budget import Budget, BudgetExceeded
-from .images import ALL, extremes, image, support
-from .sets import (Fibered, Filtered, IntRange, LazySet, Product, Subsets, Union, canonical,
-                   card, is_empty, member, members)
+from .images import extremes, image
+from .sets import (Fibered, Filtered, IntRange, Product, Subsets, Union, card, is_empty, member,
+                   members)
+from .intervals import set_interval
 from .terms import (bound_names, conjuncts, free_locals, mentions, negate,
                     occurrences_only_inside, rename, split_pair)
 
@@ -244,7 +245,7 @@ def _pieces(ev, var, domain, parts, env, node):
     if pair is not None:
         yield from _split(ev, var, domain, pair, residual, env, node)
     elif isinstance(domain, Subsets) and isinstance(var, s.Local):
-        result = _interval(ev, var.name, domain, residual, env, node)
+        result = set_interval(ev, var.name, domain, residual, env, node)
         if not is_empty(result):
             yield result
     else:
@@ -269,7 +270,7 @@ def _split(ev, var, domain, pair, parts, env, node):
         first, second = s.Local(fresh(var.name)), s.Local(fresh(var.name))
         parts = [split_pair(p, var.name, first.name, second.name) for p in parts]
     ev.methods["split"] += 1
-    names1, names2 = bound_names(first), bound_names(second)
+    names2 = bound_names(second)
     on_first = [p for p in parts if not free_locals(p) & names2]
     on_second = [p for p in parts if free_locals(p) & names2]
     heads = domain.index() if isinstance(domain, Fibered) else domain.factors[0]
@@ -402,229 +403,6 @@ def _generator(ev, name, part, env):
         if rest else ev.value(part.domain, env)
     ev.methods["generator"] += 1
     return image(ev, f, b.name, selected, env, part)
-
-
-# ----------------------------------------------------------------------------
-# Set variables: set intervals
-
-def _interval(ev, name, domain: Subsets, parts, env, node):
-    lower, upper, lo, hi = domain.lower, domain.upper, domain.lo, domain.hi
-    restricts, residual = [], []
-    queue = list(parts)
-    while queue:
-        part = queue.pop(0)
-        rule = _interval_rule(ev, name, part, env)
-        if rule is None:
-            rewritten = _compare_with_all(ev, name, part, env)
-            if rewritten is not None:
-                queue.insert(0, rewritten)
-                continue
-            residual.append(part)
-            continue
-        ev.methods["narrowed"] += 1
-        kind, value = rule
-        if kind == "upper":
-            upper = algebra.intersection(upper, value)
-        elif kind == "filter-upper":
-            upper = comprehension(ev, value.var, upper, value.body, env, value)
-        elif kind == "without":
-            upper = algebra.difference(upper, value)
-        elif kind == "lower":
-            lower = lower | algebra.materialize(value, ev.budget, part, "lower bound")
-        elif kind == "exact":
-            lower = lower | algebra.materialize(value, ev.budget, part, "equation")
-            upper = algebra.intersection(upper, value)
-        elif kind == "size":
-            lo, hi = max(lo, value[0]), value[1] if hi is None else \
-                (hi if value[1] is None else min(hi, value[1]))
-        elif kind == "within":
-            restricts.append(value)
-        elif kind == "empty":
-            return frozenset()
-        elif kind == "the one":
-            restricts.append(frozenset({canonical(value)}))  # v = E, E lazy: {E} or ∅
-    result = _narrowed(domain, lower, upper, lo, hi)
-    for r in restricts:
-        result = algebra.intersection(result, r)
-    if not residual or is_empty(result):
-        return result
-    return _residual(ev, name, result, residual, env, node)
-
-
-def _narrowed(domain: Subsets, lower, upper, lo, hi):
-    """The domain narrowed to [lower, upper] and sizes lo..hi, keeping its
-    constraints; one element added or removed is a child counted from the
-    domain's own counts."""
-    if domain.constraints and (lo, hi) == (domain.lo, domain.hi) \
-            and isinstance(upper, frozenset) and isinstance(domain.upper, frozenset):
-        added, removed = lower - domain.lower, domain.upper - upper
-        if len(added) + len(removed) == 1 and domain.lower <= lower and upper <= domain.upper:
-            e, present = (next(iter(added)), True) if added else (next(iter(removed)), False)
-            return domain.restricted(e, present)
-    return algebra.interval(lower, upper, lo, hi, domain.constraints)
-
-
-def _interval_rule(ev, name, part, env):
-    var = s.Local(name)
-    if isinstance(part, s.Predicate):
-        op, left, right = part.op, part.left, part.right
-        if op == "=" and _is_empty_literal(right) and _intersects_var(left, name):
-            other = left.right if left.left == var else left.left
-            return "without", ev.value(other, env)
-        if op == "=" and _is_empty_literal(left) and _intersects_var(right, name):
-            other = right.right if right.left == var else right.left
-            return "without", ev.value(other, env)
-        if mentions(left, name) and mentions(right, name):
-            return None
-        if left == var and not mentions(right, name):
-            value = ev.value(right, env)
-            return {"⊆": ("upper", value), "∈": ("within", value),
-                    "=": ("exact", value) if isinstance(value, frozenset) else
-                    ("the one", value)}.get(op)
-        if right == var and not mentions(left, name):
-            value = ev.value(left, env)
-            if op == "⊆":
-                return "lower", value
-            if op == "∈":
-                return "lower", frozenset({value})
-            if op == "∉":
-                return "without", frozenset({value})
-            if op == "=":
-                return ("exact", value) if isinstance(value, frozenset) else ("the one", value)
-            return None
-        size = _size_rule(ev, name, part, env)
-        if size is not None:
-            return size
-        return None
-    if isinstance(part, s.Quantifier) and part.op == "∀" and part.domain == var \
-            and isinstance(part.var, s.Local) and not mentions(part.body, name):
-        return "filter-upper", part  # ∀c ∈ v Q(c): v ⊆ {c | Q(c)}
-    generated = _generator(ev, name, part, env)
-    if generated is not None:
-        return "within", generated
-    return None
-
-
-def _is_empty_literal(node) -> bool:
-    return isinstance(node, s.EmptySet)
-
-
-def _intersects_var(node, name) -> bool:
-    return (isinstance(node, s.SetOperation) and node.op == "∩"
-            and (node.left == s.Local(name)) != (node.right == s.Local(name))
-            and not mentions(node.right if node.left == s.Local(name) else node.left, name))
-
-
-def _size_rule(ev, name, part, env):
-    left_card = isinstance(part.left, s.Apply) and part.left.op == "card" \
-        and part.left.arg == s.Local(name) and not mentions(part.right, name)
-    right_card = isinstance(part.right, s.Apply) and part.right.op == "card" \
-        and part.right.arg == s.Local(name) and not mentions(part.left, name)
-    if not (left_card or right_card):
-        return None
-    k = ev.value(part.right if left_card else part.left, env)
-    if not isinstance(k, int):
-        return None
-    op = part.op if left_card else {"<": ">", ">": "<", "≤": "≥", "≥": "≤"}.get(part.op, part.op)
-    bounds = {"=": (k, k), "≤": (0, k), "<": (0, k - 1), "≥": (k, None), ">": (k + 1, None)}
-    if op not in bounds:
-        return None
-    lo, hi = bounds[op]
-    if hi is not None and hi < 0:
-        return "empty", None
-    return "size", (max(lo, 0), hi)
-
-
-def _residual(ev, name, narrowed, residual, env, node):
-    """What narrowing could not consume: checked once when it cannot depend
-    on the free part of the interval, else filtered member by member."""
-    condition = _and(residual)
-    if isinstance(narrowed, Subsets):
-        sup = support(ev, condition, name, env)
-        free = algebra.difference(narrowed.upper, narrowed.lower)
-        if sup is not ALL and is_empty(algebra.intersection(free, sup)):
-            # every member meets the support in the same elements as L does
-            ev.methods["checked once"] += 1
-            if narrowed.is_empty():
-                return frozenset()
-            return narrowed if ev.truth(condition, {**env, name: narrowed.lower}) else frozenset()
-        linear = _linearize(ev, name, narrowed, residual, env)
-        if linear is not None:
-            ev.methods["counted"] += 1
-            return algebra.interval(narrowed.lower, narrowed.upper, narrowed.lo, narrowed.hi,
-                                    narrowed.constraints + linear)
-    ev.methods["filtered"] += 1
-    if isinstance(narrowed, frozenset):
-        return frozenset(v for v in members(narrowed, ev.budget, node, "filter")
-                         if ev.truth(condition, {**env, name: v}))
-    return Filtered(narrowed, lambda v: ev.truth(condition, {**env, name: v}),
-                    f"{{{name} | …}}", node)
-
-
-def _linearize(ev, name, narrowed: Subsets, parts, env):
-    """The conjuncts as constraints |v ∩ A| = k, or None: ``card(E(v)) = k``
-    with E made of v and constants by ∪ ∩ ∖ (E(v) = (v ∩ P) ∪ Q, so
-    card = |Q| + |v ∩ P∖Q|), and ``∀c∈D`` of such, D listed."""
-    if not isinstance(narrowed.upper, frozenset):
-        return None
-    out: list = []
-    for part in parts:
-        found = _linear_part(ev, name, narrowed.upper, part, env)
-        if found is None:
-            return None
-        out.extend(found)
-    return tuple(out)
-
-
-def _linear_part(ev, name, universe, part, env):
-    if isinstance(part, s.Quantifier) and part.op == "∀" and isinstance(part.var, s.Local) \
-            and not mentions(part.domain, name):
-        domain = ev.value(part.domain, env)
-        size = card(domain)
-        if not ev.budget.admits(size):
-            return None
-        out: list = []
-        for c in members(domain, ev.budget, part.domain, "instances of ∀"):
-            found = _linear_part(ev, name, universe, part.body, {**env, part.var.name: c})
-            if found is None:
-                return None
-            out.extend(found)
-        return out
-    if not (isinstance(part, s.Predicate) and part.op == "="):
-        return None
-    for counted, other in ((part.left, part.right), (part.right, part.left)):
-        if isinstance(counted, s.Apply) and counted.op == "card" and mentions(counted, name) \
-                and not mentions(other, name):
-            form = _pointwise_form(ev, name, universe, counted.arg, env)
-            k = ev.value(other, env)
-            if form is None or not isinstance(k, int):
-                return None
-            p, q = form
-            return [(p - q, k - len(q))]
-    return None
-
-
-def _pointwise_form(ev, name, universe, node, env):
-    """(P, Q) with node(v) = (v ∩ P) ∪ Q for every v ⊆ universe, or None."""
-    if not mentions(node, name):
-        value = ev.value(node, env)
-        return (frozenset(), value) if isinstance(value, frozenset) else None
-    if node == s.Local(name):
-        return universe, frozenset()
-    if not isinstance(node, s.SetOperation):
-        return None
-    a = _pointwise_form(ev, name, universe, node.left, env)
-    b = _pointwise_form(ev, name, universe, node.right, env)
-    if a is None or b is None:
-        return None
-    (pa, qa), (pb, qb) = a, b
-    if node.op == "∪":
-        return pa | pb, qa | qb
-    if node.op == "∩":
-        return (pa & pb) | (pa & qb) | (qa & pb), qa & qb
-    if node.op == "\\" and not pb:
-        return pa - qb, qa - qb
-    return None
 
 
 # ----------------------------------------------------------------------------
