@@ -11,8 +11,7 @@ from ..board import structure
 from ..eval.explain import explain, render
 from ..eval.interp import Evaluator
 from ..eval.model import evaluate_schema
-from .common import (add_budget_options, budget_from, completion_note, load_board_file,
-                     load_schema)
+from .common import (load_valid_schema, add_budget_options, budget_from, completion_note, load_board_file)
 
 
 def add_parser(sub) -> None:
@@ -27,11 +26,7 @@ def add_parser(sub) -> None:
 
 
 def run(args) -> int:
-    from . import UserError
-
-    schema = load_schema(args.spec)
-    if schema.errors():
-        raise UserError(f"{schema.path}: the schema has errors; run `setmine spec` to see them")
+    schema = load_valid_schema(args.spec)
     board = load_board_file(args.board, args.mines)
     budget = budget_from(args)
     data = structure(board)

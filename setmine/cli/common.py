@@ -25,6 +25,17 @@ def load_schema(path: str | Path | None) -> Schema:
         raise UserError(f"{path}: cannot read: {exc}") from None
 
 
+def load_valid_schema(path):
+    """A schema that parses and types without errors, or a clear error."""
+    from . import UserError
+
+    schema = load_schema(path)
+    if schema.errors():
+        raise UserError(f"{schema.path}: the schema has errors; run `setmine spec` to see them:\n"
+                        + str(schema.errors()[0]))
+    return schema
+
+
 def load_board_file(path: str, mines: int | None = None):
     """A board from a .board/.json/.mine/.txt file, or a clear error."""
     from ..board import BoardError, load_board

@@ -11,7 +11,7 @@ import sys
 
 from ..check.crosscheck import crosscheck, render, to_json
 from ..check.isolate import Limits
-from .common import add_budget_options, load_board_file, load_schema
+from .common import load_valid_schema, add_budget_options, load_board_file
 
 
 def add_parser(sub) -> None:
@@ -29,9 +29,7 @@ def add_parser(sub) -> None:
 def run(args) -> int:
     from . import UserError
 
-    schema = load_schema(args.spec)
-    if schema.errors():
-        raise UserError(f"{schema.path}: the schema has errors; run `setmine spec` to see them")
+    schema = load_valid_schema(args.spec)
     if args.term:
         unknown = [a for a in args.term if a not in schema]
         if unknown:

@@ -13,8 +13,7 @@ from ..eval import cardinal
 from ..eval.model import evaluate_schema
 from ..eval.sets import card
 from ..present import values as present
-from .common import (add_budget_options, budget_from, completion_note, load_board_file,
-                     load_schema)
+from .common import (add_budget_options, load_valid_schema, budget_from, completion_note, load_board_file)
 
 
 def add_parser(sub) -> None:
@@ -34,10 +33,7 @@ def add_parser(sub) -> None:
 def run(args) -> int:
     from . import UserError
 
-    schema = load_schema(args.spec)
-    if schema.errors():
-        raise UserError(f"{schema.path}: the schema has errors; run `setmine spec` to see them:\n"
-                        + str(schema.errors()[0]))
+    schema = load_valid_schema(args.spec)
     if args.term:
         unknown = [a for a in args.term if a not in schema]
         if unknown:

@@ -12,7 +12,7 @@ import sys
 
 from ..check.isolate import Limits
 from ..check.observe import observe, render, to_json
-from .common import add_budget_options, load_board_file, load_schema
+from .common import load_valid_schema, add_budget_options, load_board_file
 
 
 def add_parser(sub) -> None:
@@ -32,9 +32,7 @@ def add_parser(sub) -> None:
 def run(args) -> int:
     from . import UserError
 
-    schema = load_schema(args.spec)
-    if schema.errors():
-        raise UserError(f"{schema.path}: the schema has errors; run `setmine spec` to see them")
+    schema = load_valid_schema(args.spec)
     if args.placements < 1:
         raise UserError("--placements must be at least 1")
     board = load_board_file(args.board, args.mines)

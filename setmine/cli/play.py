@@ -80,7 +80,7 @@ def run(args) -> int:
 
     options = {}
     if args.policy == "schema":
-        from .. import player  # registers the policy "schema" (evaluator-based)
+        from .. import player  # noqa: F401  registers the policy "schema" (evaluator-based)
 
         if args.spec:
             load_schema_or_fail(args.spec)
