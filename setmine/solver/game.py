@@ -341,18 +341,13 @@ class Game:
         return move
 
     def _reveal(self, cell: Cell) -> None:
+        from .position import cascade
+
         opened, numbers, nbrs = self.opened, self._numbers, self._nbrs
         if not self.config.cascade:
             opened.add(cell)
             return
-        stack = [cell]
-        while stack:
-            c = stack.pop()
-            if c in opened:
-                continue
-            opened.add(c)
-            if numbers[c] == 0:
-                stack.extend(n for n in nbrs[c] if n not in opened)
+        cascade(opened, cell, numbers, nbrs)
 
     @property
     def guesses(self) -> int:

@@ -122,6 +122,19 @@ class Position:
         return cls(cells, grid_neighbours(height, width, topology), shown, total_mines, frozenset(flagged))
 
 
+def cascade(opened: set, cell: Cell, number: Mapping[Cell, int],
+            neighbours: Mapping[Cell, frozenset[Cell]]) -> None:
+    """Open ``cell`` into ``opened``; a 0 opens its neighbours, and so on."""
+    stack = [cell]
+    while stack:
+        c = stack.pop()
+        if c in opened:
+            continue
+        opened.add(c)
+        if number[c] == 0:
+            stack.extend(n for n in neighbours[c] if n not in opened)
+
+
 def random_game(rng: random.Random, rows: int, cols: int, mines: int,
                 clicks: int = 0, topology: str = "square") -> tuple[Position, frozenset[Cell]]:
     """Deal a seeded game and play some random safe clicks (for tests and
@@ -139,14 +152,7 @@ def random_game(rng: random.Random, rows: int, cols: int, mines: int,
     opened: set[Cell] = set()
 
     def click(cell: Cell) -> None:
-        stack = [cell]
-        while stack:
-            c = stack.pop()
-            if c in opened:
-                continue
-            opened.add(c)
-            if number[c] == 0:
-                stack.extend(n for n in nbrs[c] if n not in opened)
+        cascade(opened, cell, number, nbrs)
 
     if safe:
         click(rng.choice(safe))
