@@ -193,6 +193,8 @@ def _check_tuple(t, arity: int, node) -> None:
 
 def subset(a, b, budget: Budget, node=None) -> bool:
     if isinstance(a, frozenset):
+        if isinstance(b, frozenset):
+            return a <= b  # the elements of explicit sets are canonical
         return all(member(x, b) for x in a)
     if isinstance(a, Subsets) and isinstance(b, Subsets) and set(b.constraints) <= set(a.constraints):
         if a.is_empty():

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from ..rsl import syntax as s
 from . import algebra
+from .compiled import value_code
 from .sets import (Fibered, IntRange, LazySet, Product, Subsets, Union, canonical, card,
                    is_empty, members)
 from .terms import free_locals, mentions
@@ -35,8 +36,9 @@ def image(ev, f: s.Node, name: str, domain, env, node=None):
         return shortcut
     ev.methods["enumerated image"] += 1
     out = set()
+    compute = value_code(f)
     for v in members(domain, ev.budget, node, "image"):
-        out.add(canonical(ev.value(f, {**env, name: v})))
+        out.add(canonical(compute(ev, {**env, name: v})))
     return frozenset(out)
 
 
@@ -48,6 +50,9 @@ def _image_shortcut(ev, f, name, domain, env, node):
             return domain.index() if i == 1 else algebra.project(domain, (2,), ev.budget, node)
         if isinstance(domain, Product):
             return domain.factors[i - 1]
+        if isinstance(domain, frozenset) and all(isinstance(t, tuple) and len(t) >= i
+                                                 for t in domain):
+            return frozenset(t[i - 1] for t in domain)
         return None
     if isinstance(f, s.Apply) and f.op == "card":
         inner = image(ev, f.arg, name, domain, env, node)

@@ -25,7 +25,6 @@ A bound variable is narrowed from the conjuncts of its condition:
 from __future__ import annotations
 
 from dataclasses import replace
-from itertools import count
 
 from ..rsl import syntax as s
 from ..rsl.errors import RSLError
@@ -34,16 +33,10 @@ from .budget import Budget, BudgetExceeded
 from .images import extremes, image
 from .sets import (Fibered, Filtered, IntRange, Product, Subsets, Union, card, is_empty, member,
                    members)
+from .compiled import truth_code
 from .intervals import set_interval
-from .terms import (bound_names, conjuncts, free_locals, mentions, negate,
+from .terms import (bound_names, conjuncts, free_locals, mentions, negate, remembered,
                     occurrences_only_inside, rename, split_pair)
-
-_fresh = count(1)
-
-
-def fresh(base: str) -> str:
-    return f"{base}·{next(_fresh)}"  # '·' cannot occur in a parsed name
-
 
 # ----------------------------------------------------------------------------
 # Entry points
@@ -80,9 +73,7 @@ def forall(ev, var, domain, body, env, node=None):
 
 def _exists(ev, var, domain, body, env, node=None):
     if isinstance(var, s.DeclList):
-        first, rest = var.items[0], var.items[1:]
-        inner = s.Quantifier("∃", rest[0] if len(rest) == 1 else s.DeclList(rest),
-                             _dom(node, domain), body)
+        first, inner = var.items[0], _unrolled(var, "∃", body)
         return exists(ev, first, domain, inner, {**env, _DOMAIN: domain}, node)
     for piece in _pieces(ev, var, domain, _normal(body), env, node):
         if not is_empty(piece):
@@ -94,9 +85,7 @@ def _exists(ev, var, domain, body, env, node=None):
 
 def _forall(ev, var, domain, body, env, node=None):
     if isinstance(var, s.DeclList):
-        first, rest = var.items[0], var.items[1:]
-        inner = s.Quantifier("∀", rest[0] if len(rest) == 1 else s.DeclList(rest),
-                             _dom(node, domain), body)
+        first, inner = var.items[0], _unrolled(var, "∀", body)
         return forall(ev, first, domain, inner, {**env, _DOMAIN: domain}, node)
     if is_empty(domain):
         return True, None
@@ -110,8 +99,12 @@ def _forall(ev, var, domain, body, env, node=None):
 _DOMAIN = "·domain"  # the shared domain of a declaration list, while it is unrolled
 
 
-def _dom(node, domain):
-    return s.Local(_DOMAIN)
+@remembered
+def _unrolled(var: s.DeclList, op: str, body: s.Node) -> s.Quantifier:
+    """``Qa,b,…∈D P`` as ``Qa∈D Qb,…∈D P``: the inner quantifier (over the
+    shared domain, bound while the first variable is unrolled)."""
+    rest = var.items[1:]
+    return s.Quantifier(op, rest[0] if len(rest) == 1 else s.DeclList(rest), s.Local(_DOMAIN), body)
 
 
 PLAIN_LIMIT = 100_000  # the most candidates a plain re-evaluation may visit
@@ -267,7 +260,7 @@ def _split(ev, var, domain, pair, parts, env, node):
     if isinstance(var, s.TupleDecl):
         first, second = var.items
     else:
-        first, second = s.Local(fresh(var.name)), s.Local(fresh(var.name))
+        first, second = s.Local(var.name + "·1"), s.Local(var.name + "·2")
         parts = [split_pair(p, var.name, first.name, second.name) for p in parts]
     ev.methods["split"] += 1
     names2 = bound_names(second)
@@ -301,9 +294,10 @@ def _elements(ev, var, domain, parts, env, node):
                 ev.methods["narrowed"] += 1
     else:
         residual = list(parts)
+    tests = [truth_code(p) for p in residual]
     for v in members(domain, ev.budget, node, "enumeration of candidates"):
         scope = {**env, **bind(var, v, node)}
-        if all(ev.truth(p, scope) for p in residual):
+        if all(test(ev, scope) for test in tests):
             yield v
 
 
@@ -426,17 +420,10 @@ def _compare_with_all(ev, name, part, env):
     if is_empty(domain):
         return s.Predicate("=", s.Integer(0), s.Integer(0), span=part.span)
     op = body.op if not flipped else {"≤": "≥", "≥": "≤", "<": ">", ">": "<"}.get(body.op, body.op)
-    key = ("extremes", id(g_side), _domain_key(domain))
-    hit = ev.memo.get(key) if not free_locals(g_side) - {d} else None
-    if hit is not None and hit[0] is g_side:
-        least, greatest = hit[1]
-    else:
-        values = image(ev, g_side, d, domain, env, part)
-        try:
-            least, greatest = extremes(values, ev, part)
-        except (TypeError, ValueError):
-            return None
-        ev.memo[key] = (g_side, (least, greatest))
+    bounds = _image_extremes(ev, g_side, d, domain, env, part)
+    if bounds is None:
+        return None
+    least, greatest = bounds
     ev.methods["∀ as min/max"] += 1
     if op == "=":
         if least != greatest:
@@ -479,7 +466,7 @@ def _forall_one(ev, var, domain, part, env, node):
             values = image(ev, through, var.name, domain, env, node)
             if not isinstance(values, Filtered):
                 ev.methods["∀ over an image"] += 1
-                name = fresh(var.name)
+                name = var.name + "·f"  # f(v) as a variable of its own
                 ok, _ = forall(ev, s.Local(name), values, rename(part, through, name), env, node)
                 if ok:
                     return True, None
@@ -496,21 +483,37 @@ def _forall_comparison(ev, name, domain, predicate, env, node):
     if left == right:
         return None
     g_side, e_side = (predicate.left, predicate.right) if left else (predicate.right, predicate.left)
-    values = image(ev, g_side, name, domain, env, node)
     e = ev.value(e_side, env)
     if predicate.op == "=":
+        values = image(ev, g_side, name, domain, env, node)
         if isinstance(values, frozenset):
             return all(algebra.equal(v, e, ev.budget, node) for v in values)
         return None
     if not isinstance(e, int):
         return None
-    try:
-        least, greatest = extremes(values, ev, node)
-    except (TypeError, ValueError):
+    bounds = _image_extremes(ev, g_side, name, domain, env, node)
+    if bounds is None:
         return None
+    least, greatest = bounds
     op = predicate.op if not left else {"≤": "≥", "≥": "≤", "<": ">", ">": "<"}[predicate.op]
     # the predicate reads e op g(v) for all v
     return {"≤": e <= least, "<": e < least, "≥": e >= greatest, ">": e > greatest}[op]
+
+
+def _image_extremes(ev, g, name, domain, env, node):
+    """(least, greatest) of g[D], remembered when g mentions no other local
+    (the same for every candidate of an outer variable); None when g[D] is
+    not a set of integers."""
+    key = ("extremes", id(g), _domain_key(domain))
+    hit = ev.memo.get(key) if not free_locals(g) - {name} else None
+    if hit is not None and hit[0] is g:
+        return hit[1]
+    try:
+        bounds = extremes(image(ev, g, name, domain, env, node), ev, node)
+    except (TypeError, ValueError):
+        bounds = None
+    ev.memo[key] = (g, bounds)
+    return bounds
 
 
 def _restricted(ev, var, domain, condition, env, node):

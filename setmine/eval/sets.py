@@ -44,7 +44,17 @@ def order_key(value) -> tuple:
 
 
 def sort(values: Iterable) -> list:
+    values = list(values)
+    if all(_plain(v) for v in values):
+        return sorted(values)  # Python's own order of ints and int tuples is order_key's
     return sorted(values, key=order_key)
+
+
+def _plain(value) -> bool:
+    """An int, or a tuple of plain values (a cell, a pair of cells)."""
+    if isinstance(value, int):
+        return True
+    return isinstance(value, tuple) and all(_plain(v) for v in value)
 
 
 class LazySet:
@@ -105,7 +115,8 @@ class Subsets(LazySet):
         """L ⊆ U; else the interval is empty (a restricted child may be)."""
         cached = self.__dict__.get("_proper")
         if cached is None:
-            cached = all(member(e, self.upper) for e in self.lower)
+            cached = self.lower <= self.upper if isinstance(self.upper, frozenset) \
+                else all(member(e, self.upper) for e in self.lower)
             object.__setattr__(self, "_proper", cached)
         return cached
 
@@ -514,6 +525,8 @@ _SORTED: dict = {}
 def _sorted(s: frozenset) -> list:
     """The canonical order of an explicit set, remembered (sets are
     immutable, and the same ones are listed again and again)."""
+    if len(s) < 2:
+        return list(s)
     if len(s) < 8:
         return sort(s)
     hit = _SORTED.get(id(s))

@@ -8,6 +8,31 @@ from typing import Callable
 
 from ..rsl import syntax as s
 
+_SAME: dict = {}
+
+
+def remembered(rewrite: Callable) -> Callable:
+    """A rewrite that gives the very same tree for the same arguments: the
+    planner rewrites a condition for every candidate, and the evaluator's
+    memory (keyed by tree identity) then recognises the sub-terms it has
+    seen — the rewrite is planned once per formula, not once per
+    candidate."""
+    def cached(node: s.Node, *args):
+        key = (rewrite.__name__, id(node), tuple(id(a) if isinstance(a, s.Node) else a
+                                                for a in args))
+        hit = _SAME.get(key)
+        if hit is not None and hit[0] is node and all(
+                a is b if isinstance(b, s.Node) else a == b for a, b in zip(hit[1], args)):
+            return hit[2]
+        result = rewrite(node, *args)
+        if len(_SAME) > 100_000:
+            _SAME.clear()
+        _SAME[key] = (node, args, result)
+        return result
+    cached.__name__, cached.__doc__ = rewrite.__name__, rewrite.__doc__
+    return cached
+
+
 _FREE: dict[int, tuple[s.Node, frozenset[str]]] = {}
 
 
@@ -63,16 +88,17 @@ def mentions(node: s.Node, name: str) -> bool:
     return name in free_locals(node)
 
 
-def conjuncts(formula: s.Node) -> list[s.Node]:
-    """``A & B & C`` as [A, B, C]; ``∀v∈D (A & B)`` as [∀v∈D A, ∀v∈D B]
+@remembered
+def conjuncts(formula: s.Node) -> tuple[s.Node, ...]:
+    """``A & B & C`` as (A, B, C); ``∀v∈D (A & B)`` as (∀v∈D A, ∀v∈D B)
     (∀ distributes over &)."""
     if isinstance(formula, s.Connective) and formula.op == "&":
         return conjuncts(formula.left) + conjuncts(formula.right)
     if isinstance(formula, s.Quantifier) and formula.op == "∀":
         parts = conjuncts(formula.body)
         if len(parts) > 1:
-            return [replace(formula, body=p) for p in parts]
-    return [formula]
+            return tuple(replace(formula, body=p) for p in parts)
+    return (formula,)
 
 
 def conjunction(parts: list[s.Node]) -> s.Node | None:
@@ -106,6 +132,7 @@ def transform(node: s.Node, fn: Callable[[s.Node], s.Node | None]) -> s.Node:
     return replace(node, **changes) if changes else node
 
 
+@remembered
 def split_pair(formula: s.Node, name: str, first: str, second: str) -> s.Node:
     """Replace a pair variable by its components: ``pr1(name)`` → ``first``,
     ``pr2(name)`` → ``second``, ``name`` → ``(first, second)``."""
@@ -118,11 +145,19 @@ def split_pair(formula: s.Node, name: str, first: str, second: str) -> s.Node:
             return s.Tuple((s.Local(first, span=node.span), s.Local(second, span=node.span)),
                            span=node.span)
         if isinstance(node, (s.Quantifier, s.Declarative)) and name in bound_names(node.var):
-            return node  # shadowed
+            return _shadowing(node, lambda d: transform(d, fn))
         return None
     return transform(formula, fn)
 
 
+def _shadowing(binder: s.Node, rewrite: Callable[[s.Node], s.Node]) -> s.Node:
+    """A quantifier or comprehension that binds the name being rewritten:
+    its domain is still in the outer scope (rewritten), its body is not."""
+    domain = rewrite(binder.domain)
+    return binder if domain is binder.domain else replace(binder, domain=domain)
+
+
+@remembered
 def rename(formula: s.Node, target: s.Node, name: str) -> s.Node:
     """Replace every occurrence of the sub-term ``target`` by ``Local(name)``."""
     return transform(formula, lambda n: s.Local(name, span=n.span) if n == target else None)
@@ -152,6 +187,7 @@ def occurrences_only_inside(formula: s.Node, name: str) -> s.Node | None:
     return found[0] if visit(formula) and found else None
 
 
+@remembered
 def negate(formula: s.Node) -> s.Node:
     """¬formula with the negation pushed inwards, so that its conjuncts can
     narrow: ¬(P ⇒ Q) = P & ¬Q, ¬(P ∨ Q) = ¬P & ¬Q, ¬¬P = P, ¬∀ = ∃¬."""
