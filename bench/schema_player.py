@@ -53,11 +53,15 @@ def run(level: str, games: int, seed: int, jobs: int) -> None:
     wins_schema, wins_least = sum(r[2] for r in rows), sum(r[3] for r in rows)
     t_schema = statistics.median(r[4] for r in rows)
     t_least = statistics.median(r[5] for r in rows)
+    differing = sorted(r[0] for r in rows if not r[1])
     lo, hi = wilson_interval(wins_schema, games)
     print(f"{level:>9}: {games} games, identical {same}/{games}; win rate schema "
           f"{wins_schema / games:.1%} [{lo:.1%}, {hi:.1%}], least {wins_least / games:.1%}; "
           f"median time per game schema {t_schema:.2f} s, least {t_least * 1000:.1f} ms "
           f"({t_schema / t_least:.0f}×)")
+    if differing:
+        print(f"{'':>9}  games that differ (seed {seed}): {differing[:20]}"
+              f"{' …' if len(differing) > 20 else ''}")
 
 
 def main() -> None:

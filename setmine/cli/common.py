@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..rsl import RSLError
+
+if TYPE_CHECKING:
+    from ..rsl.schema import Schema
 
 DEFAULT_SPEC = Path("spec/saper.rsl")
 

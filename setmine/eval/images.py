@@ -18,7 +18,7 @@ from ..rsl import syntax as s
 from . import algebra
 from .compiled import value_code
 from .sets import (Fibered, IntRange, LazySet, Product, Subsets, Union, canonical, card,
-                   is_empty, members)
+                   each, is_empty, members)
 from .terms import free_locals, mentions
 
 ALL = None  # "every element": no narrower support is known
@@ -37,7 +37,7 @@ def image(ev, f: s.Node, name: str, domain, env, node=None):
     ev.methods["enumerated image"] += 1
     out = set()
     compute = value_code(f)
-    for v in members(domain, ev.budget, node, "image"):
+    for v in each(domain, ev.budget, node, "image"):
         out.add(canonical(compute(ev, {**env, name: v})))
     return frozenset(out)
 

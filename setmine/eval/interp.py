@@ -20,9 +20,8 @@ from ..rsl import syntax as s
 from ..rsl.errors import RSLError
 from . import algebra, cardinal
 from .budget import Budget
-from .sets import (CURRENT_BUDGET, Integers, LazySet, canonical, card, is_empty, member,
-                   members, powerset)
-from .terms import bound_names, free_locals
+from .sets import CURRENT_BUDGET, Integers, LazySet, canonical, card, member, members, powerset
+from .terms import free_locals
 
 MEMO_LIMIT = 500_000
 
@@ -49,9 +48,8 @@ class Evaluator:
             finally:
                 CURRENT_BUDGET.reset(token)
         env = env or {}
-        names = free_locals(node)
-        key = (id(node), tuple(_key(env.get(n)) for n in sorted(names))) \
-            if _memoizable(node) else None
+        names = _memo_names(node)
+        key = None if names is None else (id(node), tuple(_key(env.get(n)) for n in names))
         if key is not None:
             hit = self.memo.get(key)
             if hit is not None and hit[0] is node:
@@ -269,7 +267,7 @@ class Evaluator:
     def truth_Quantifier(self, n, env) -> bool:
         from .planner import exists, forall
 
-        key = (id(n), tuple(_key(env.get(v)) for v in sorted(free_locals(n))))
+        key = (id(n), tuple(_key(env.get(v)) for v in _memo_names(n)))
         hit = self.memo.get(key)
         if hit is not None and hit[0] is n:
             return hit[1]
@@ -306,8 +304,21 @@ def _as_set(value, node):
     raise RSLError("calcInvalidData", f"a set is expected here, not {value!r}", *node.span)
 
 
-def _memoizable(node: s.Node) -> bool:
-    return not isinstance(node, (s.Integer, s.EmptySet, s.Local, s.Global, s.Tuple))
+_NAMES: dict = {}
+
+
+def _memo_names(node: s.Node) -> tuple[str, ...] | None:
+    """The free locals of a node in order — its value is remembered per
+    binding of these — or None for the nodes not worth remembering."""
+    hit = _NAMES.get(id(node))
+    if hit is not None and hit[0] is node:
+        return hit[1]
+    names = None if isinstance(node, (s.Integer, s.EmptySet, s.Local, s.Global, s.Tuple)) \
+        else tuple(sorted(free_locals(node)))
+    if len(_NAMES) > 200_000:
+        _NAMES.clear()
+    _NAMES[id(node)] = (node, names)
+    return names
 
 
 def _key(value):

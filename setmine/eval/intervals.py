@@ -11,7 +11,7 @@ from ..rsl import syntax as s
 from . import algebra
 from .images import ALL, support
 from .sets import Filtered, Subsets, canonical, card, is_empty, members
-from .terms import mentions
+from .terms import mentions, remembered
 
 
 def _planner():
@@ -78,44 +78,52 @@ def _narrowed(domain: Subsets, lower, upper, lo, hi):
 
 
 def _interval_rule(ev, name, part, env):
+    """(kind, value) of a set-interval rule that consumes ``part``, or None."""
+    shape = interval_shape(part, name)
+    if shape is None:
+        return None
+    kind, operand = shape
+    if kind == "size":
+        return _size_rule(ev, name, part, env)
+    if kind == "filter-upper":
+        return kind, part  # ∀c ∈ v Q(c): v ⊆ {c | Q(c)}
+    if kind == "generator":
+        generated = _planner()._generator(ev, name, part, env)
+        return None if generated is None else ("within", generated)
+    value = ev.value(operand, env)
+    if kind in ("v = E", "E = v"):
+        return ("exact", value) if isinstance(value, frozenset) else ("the one", value)
+    if kind == "E ∈ v":
+        return "lower", frozenset({value})
+    if kind == "E ∉ v":
+        return "without", frozenset({value})
+    return kind, value
+
+
+@remembered
+def interval_shape(part, name):
+    """Which rule may consume ``part`` for the set variable ``name``, from
+    its syntax alone: (kind, the operand to evaluate) or None."""
     var = s.Local(name)
     if isinstance(part, s.Predicate):
         op, left, right = part.op, part.left, part.right
         if op == "=" and _is_empty_literal(right) and _intersects_var(left, name):
-            other = left.right if left.left == var else left.left
-            return "without", ev.value(other, env)
+            return "without", (left.right if left.left == var else left.left)
         if op == "=" and _is_empty_literal(left) and _intersects_var(right, name):
-            other = right.right if right.left == var else right.left
-            return "without", ev.value(other, env)
+            return "without", (right.right if right.left == var else right.left)
         if mentions(left, name) and mentions(right, name):
             return None
         if left == var and not mentions(right, name):
-            value = ev.value(right, env)
-            return {"⊆": ("upper", value), "∈": ("within", value),
-                    "=": ("exact", value) if isinstance(value, frozenset) else
-                    ("the one", value)}.get(op)
+            kind = {"⊆": "upper", "∈": "within", "=": "v = E"}.get(op)
+            return None if kind is None else (kind, right)
         if right == var and not mentions(left, name):
-            value = ev.value(left, env)
-            if op == "⊆":
-                return "lower", value
-            if op == "∈":
-                return "lower", frozenset({value})
-            if op == "∉":
-                return "without", frozenset({value})
-            if op == "=":
-                return ("exact", value) if isinstance(value, frozenset) else ("the one", value)
-            return None
-        size = _size_rule(ev, name, part, env)
-        if size is not None:
-            return size
-        return None
+            kind = {"⊆": "lower", "∈": "E ∈ v", "∉": "E ∉ v", "=": "E = v"}.get(op)
+            return None if kind is None else (kind, left)
+        return "size", None
     if isinstance(part, s.Quantifier) and part.op == "∀" and part.domain == var \
             and isinstance(part.var, s.Local) and not mentions(part.body, name):
-        return "filter-upper", part  # ∀c ∈ v Q(c): v ⊆ {c | Q(c)}
-    generated = _planner()._generator(ev, name, part, env)
-    if generated is not None:
-        return "within", generated
-    return None
+        return "filter-upper", None
+    return "generator", None
 
 
 def _is_empty_literal(node) -> bool:

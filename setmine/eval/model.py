@@ -6,7 +6,6 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 
-from ..rsl import syntax as s
 from ..rsl.errors import RSLError
 from .budget import Budget
 from .interp import Evaluator

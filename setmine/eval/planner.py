@@ -25,16 +25,17 @@ A bound variable is narrowed from the conjuncts of its condition:
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import lru_cache
 
 from ..rsl import syntax as s
 from ..rsl.errors import RSLError
 from . import algebra
 from .budget import Budget, BudgetExceeded
 from .images import extremes, image
-from .sets import (Fibered, Filtered, IntRange, Product, Subsets, Union, card, is_empty, member,
-                   members)
+from .sets import (Fibered, Filtered, IntRange, Product, Subsets, Union, canonical, card, each,
+                   is_empty, member, members)
 from .compiled import truth_code
-from .intervals import set_interval
+from .intervals import interval_shape, set_interval
 from .terms import (bound_names, conjuncts, free_locals, mentions, negate, remembered,
                     occurrences_only_inside, rename, split_pair)
 
@@ -220,10 +221,8 @@ def _combine(pieces: list):
 def _pieces(ev, var, domain, parts, env, node):
     if is_empty(domain):
         return
-    names = bound_names(var)
-    hoisted, residual = [], []
-    for part in parts:
-        (residual if free_locals(part) & names else hoisted).append(part)
+    hoisted, residual = _hoisting(var, tuple(parts))
+    residual = list(residual)
     for i, part in enumerate(hoisted):
         try:
             if not ev.truth(part, env):
@@ -247,6 +246,15 @@ def _pieces(ev, var, domain, parts, env, node):
             yield result
 
 
+@remembered
+def _hoisting(var, parts: tuple) -> tuple[tuple, tuple]:
+    """The conjuncts that do not mention the variable (decided once, before
+    any candidate) and those that do."""
+    names = bound_names(var)
+    return (tuple(p for p in parts if not free_locals(p) & names),
+            tuple(p for p in parts if free_locals(p) & names))
+
+
 def _pair_shape(var, domain):
     if isinstance(var, s.TupleDecl) and len(var.items) != 2:
         return None
@@ -257,23 +265,100 @@ def _pair_shape(var, domain):
 
 def _split(ev, var, domain, pair, parts, env, node):
     """A pair variable: enumerate the first component, narrow the second."""
-    if isinstance(var, s.TupleDecl):
-        first, second = var.items
-    else:
-        first, second = s.Local(var.name + "·1"), s.Local(var.name + "·2")
-        parts = [split_pair(p, var.name, first.name, second.name) for p in parts]
+    first, second, on_first, on_second = _split_parts(var, tuple(parts))
     ev.methods["split"] += 1
-    names2 = bound_names(second)
-    on_first = [p for p in parts if not free_locals(p) & names2]
-    on_second = [p for p in parts if free_locals(p) & names2]
     heads = domain.index() if isinstance(domain, Fibered) else domain.factors[0]
+    for part in on_second:
+        implied = _implied_heads(ev, first, second, part, env)
+        if implied is not None:
+            ev.methods["first components implied"] += 1
+            heads = algebra.intersection(heads, implied)
     from .interp import bind
     for x in _elements(ev, first, heads, on_first, env, node):
         fiber_domain = domain.fiber(x) if isinstance(domain, Fibered) else domain.factors[1]
         scope = {**env, **bind(first, x, node)}
-        fiber = _combine(list(_pieces(ev, second, fiber_domain, on_second, scope, node)))
+        fiber = _fixed(ev, second, fiber_domain, on_second, scope)
+        if fiber is None:
+            fiber = _combine(list(_pieces(ev, second, fiber_domain, on_second, scope, node)))
         if not is_empty(fiber):
             yield Fibered.build([(x, fiber)])
+
+
+def _fixed(ev, second, fiber_domain, on_second, scope):
+    """The second components when one conjunct fixes them — ``second = E``
+    or ``∃b∈G (… & second = f(b))`` — without the set-interval machinery:
+    {E} or f[{b∈G | …}], within the fiber's domain.  None otherwise."""
+    if len(on_second) != 1 or not isinstance(second, s.Local):
+        return None
+    shape = interval_shape(on_second[0], second.name)
+    if shape is None:
+        return None
+    kind, operand = shape
+    if kind in ("v = E", "E = v"):
+        values = frozenset({canonical(ev.value(operand, scope))})
+    elif kind == "generator":
+        values = _generator(ev, second.name, on_second[0], scope)
+        if values is None:
+            return None
+    else:
+        return None
+    ev.methods["fixed second component"] += 1
+    return algebra.intersection(values, fiber_domain)
+
+
+@remembered
+def _split_parts(var, parts: tuple):
+    """The two component variables, and the conjuncts (rewritten with them)
+    that constrain the first component alone and those that involve the
+    second."""
+    if isinstance(var, s.TupleDecl):
+        first, second = var.items
+    else:
+        first, second = _components(var.name)
+        parts = tuple(split_pair(p, var.name, first.name, second.name) for p in parts)
+    names2 = bound_names(second)
+    return (first, second, tuple(p for p in parts if not free_locals(p) & names2),
+            tuple(p for p in parts if free_locals(p) & names2))
+
+
+@lru_cache(maxsize=4096)
+def _components(name: str) -> tuple[s.Local, s.Local]:
+    """The variables of a pair variable's two components ('·' cannot occur
+    in a parsed name); the same two nodes each time, so that what is
+    remembered of the rewritten condition is found again."""
+    return s.Local(name + "·1"), s.Local(name + "·2")
+
+
+def _implied_heads(ev, first, second, part, env):
+    """``∃b∈G (… & first = h(b) & …)`` with h free of both components: the
+    first component lies in h[G] — a necessary condition, computed once, so
+    the first components that no b matches are not visited.  None when the
+    shape does not fit or G is not listed."""
+    shape = _heads_shape(part, first, second)
+    if shape is None:
+        return None
+    h, b = shape
+    generators = ev.value(part.domain, env)
+    if not isinstance(generators, (frozenset, Fibered, Product)):
+        return None
+    return image(ev, h, b, generators, env, part)
+
+
+@remembered
+def _heads_shape(part, first, second):
+    """(h, b) when ``part`` is ``∃b∈G (… & first = h(b) & …)`` with G and h
+    free of both components."""
+    if not (isinstance(part, s.Quantifier) and part.op == "∃" and isinstance(part.var, s.Local)):
+        return None
+    pair = bound_names(first) | bound_names(second)
+    if free_locals(part.domain) & pair or part.var.name in pair:
+        return None
+    for p in _normal(part.body):
+        if isinstance(p, s.Predicate) and p.op == "=":
+            for var_side, h in ((p.left, p.right), (p.right, p.left)):
+                if var_side == first and not free_locals(h) & pair:
+                    return h, part.var.name
+    return None
 
 
 # ----------------------------------------------------------------------------
@@ -295,7 +380,7 @@ def _elements(ev, var, domain, parts, env, node):
     else:
         residual = list(parts)
     tests = [truth_code(p) for p in residual]
-    for v in members(domain, ev.budget, node, "enumeration of candidates"):
+    for v in each(domain, ev.budget, node, "enumeration of candidates"):
         scope = {**env, **bind(var, v, node)}
         if all(test(ev, scope) for test in tests):
             yield v
@@ -377,26 +462,37 @@ def _lookup(ev, domain: frozenset, i: int, value) -> frozenset:
 
 def _generator(ev, name, part, env):
     """``∃b∈G (… & name = f(b))`` → the image of f over {b∈G | …}."""
+    shape = _generator_shape(part, name)
+    if shape is None:
+        return None
+    f, rest = shape
+    b = part.var
+    selected = comprehension(ev, b, ev.value(part.domain, env), rest, env, part) \
+        if rest is not None else ev.value(part.domain, env)
+    ev.methods["generator"] += 1
+    return image(ev, f, b.name, selected, env, part)
+
+
+@remembered
+def _generator_shape(part, name):
+    """(f, the other conjuncts or None) when ``part`` is
+    ``∃b∈G (… & name = f(b))``, with G, f and the others free of name."""
     if not (isinstance(part, s.Quantifier) and part.op == "∃" and isinstance(part.var, s.Local)):
         return None
     if mentions(part.domain, name):
         return None
     inner = _normal(part.body)
+    var = s.Local(name)
     defining = [p for p in inner if isinstance(p, s.Predicate) and p.op == "="
-                and (p.left == s.Local(name) or p.right == s.Local(name))
-                and not mentions(p.right if p.left == s.Local(name) else p.left, name)]
+                and (p.left == var or p.right == var)
+                and not mentions(p.right if p.left == var else p.left, name)]
     if len(defining) != 1:
         return None
     rest = [p for p in inner if p is not defining[0]]
     if any(mentions(p, name) for p in rest):
         return None
     eq = defining[0]
-    f = eq.right if eq.left == s.Local(name) else eq.left
-    b = part.var
-    selected = comprehension(ev, b, ev.value(part.domain, env), _and(rest), env, part) \
-        if rest else ev.value(part.domain, env)
-    ev.methods["generator"] += 1
-    return image(ev, f, b.name, selected, env, part)
+    return (eq.right if eq.left == var else eq.left), (_and(rest) if rest else None)
 
 
 # ----------------------------------------------------------------------------

@@ -21,7 +21,7 @@ from __future__ import annotations
 import heapq
 import itertools
 from contextvars import ContextVar
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Callable, Iterable, Iterator
 
 from ..rsl.errors import RSLError
@@ -55,6 +55,18 @@ def _plain(value) -> bool:
     if isinstance(value, int):
         return True
     return isinstance(value, tuple) and all(_plain(v) for v in value)
+
+
+def _remembered_hash(self) -> int:
+    """The hash of a lazy set, computed once: a set interval's constraints,
+    a union of dependent products' fibers are long tuples, and lazy sets
+    are hashed again and again as keys of the evaluator's memory."""
+    cached = self.__dict__.get("_hash")
+    if cached is None:
+        cached = hash((type(self).__name__,) + tuple(
+            getattr(self, f.name) for f in fields(self) if f.compare))
+        object.__setattr__(self, "_hash", cached)
+    return cached
 
 
 class LazySet:
@@ -107,6 +119,7 @@ class Subsets(LazySet):
     # contain (or lack) one element — counted from the parent's counts
     origin: tuple | None = field(default=None, compare=False, repr=False)
     kind = "set interval"
+    __hash__ = _remembered_hash
 
     def free_count(self) -> cardinal.Cardinal:
         return cardinal.subtract(card(self.upper), len(self.lower))
@@ -127,8 +140,9 @@ class Subsets(LazySet):
             return False
         if len(x) < self.lo or (self.hi is not None and len(x) > self.hi):
             return False
-        return all(member(e, self.upper) for e in x) and \
-            all(len(x & a) == k for a, k in self.constraints)
+        inside = x <= self.upper if isinstance(self.upper, frozenset) else \
+            all(member(e, self.upper) for e in x)
+        return inside and all(len(x & a) == k for a, k in self.constraints)
 
     def _contains_lazy(self, x: LazySet) -> bool:
         """A lazy set as a candidate member (a family of placements, say)."""
@@ -259,6 +273,7 @@ def powerset(base) -> "Subsets | frozenset":
 class Product(LazySet):
     factors: tuple
     kind = "product"
+    __hash__ = _remembered_hash
 
     def contains(self, x) -> bool:
         return (isinstance(x, tuple) and len(x) == len(self.factors)
@@ -283,6 +298,7 @@ class Fibered(LazySet):
 
     fibers: tuple
     kind = "union of dependent products"
+    __hash__ = _remembered_hash
 
     @staticmethod
     def build(pairs: Iterable[tuple]) -> "Fibered | frozenset":
@@ -324,8 +340,6 @@ class Fibered(LazySet):
             for y in members(fiber, budget, node, construct):
                 yield (x, y)
 
-    def __hash__(self):
-        return hash(self.fibers)
 
 
 # ----------------------------------------------------------------------------
@@ -336,6 +350,7 @@ class Union(LazySet):
     parts: tuple
     disjoint: bool = False
     kind = "union"
+    __hash__ = _remembered_hash
 
     def contains(self, x) -> bool:
         return any(member(x, p) for p in self.parts)
@@ -362,6 +377,7 @@ class Union(LazySet):
 class Intersection(LazySet):
     parts: tuple
     kind = "intersection"
+    __hash__ = _remembered_hash
 
     def contains(self, x) -> bool:
         return all(member(x, p) for p in self.parts)
@@ -385,6 +401,7 @@ class Difference(LazySet):
     left: object
     right: object
     kind = "difference"
+    __hash__ = _remembered_hash
 
     def contains(self, x) -> bool:
         return member(x, self.left) and not member(x, self.right)
@@ -435,6 +452,7 @@ class IntRange(LazySet):
     lo: int
     hi: object  # an int, possibly a huge one
     kind = "integer range"
+    __hash__ = _remembered_hash
 
     def contains(self, x) -> bool:
         return isinstance(x, int) and not isinstance(x, bool) and self.lo <= x <= self.hi
@@ -516,6 +534,15 @@ def members(s, budget: Budget, node=None, construct: str = "enumeration") -> Ite
     if isinstance(s, frozenset):
         budget.charge(len(s), node, construct, len(s))
         return iter(_sorted(s))
+    return s.members(budget, node, construct)
+
+
+def each(s, budget: Budget, node=None, construct: str = "enumeration") -> Iterator:
+    """The members of a set value in any order (an explicit set as it is
+    stored), charged to ``budget``: for loops whose result is a set."""
+    if isinstance(s, frozenset):
+        budget.charge(len(s), node, construct, len(s))
+        return iter(s)
     return s.members(budget, node, construct)
 
 

@@ -12,25 +12,46 @@ _SAME: dict = {}
 
 
 def remembered(rewrite: Callable) -> Callable:
-    """A rewrite that gives the very same tree for the same arguments: the
-    planner rewrites a condition for every candidate, and the evaluator's
-    memory (keyed by tree identity) then recognises the sub-terms it has
-    seen — the rewrite is planned once per formula, not once per
-    candidate."""
-    def cached(node: s.Node, *args):
-        key = (rewrite.__name__, id(node), tuple(id(a) if isinstance(a, s.Node) else a
-                                                for a in args))
+    """A function of syntax trees that gives the very same result for the
+    same trees: the planner rewrites and analyses a condition for every
+    candidate, and the evaluator's memory (keyed by tree identity) then
+    recognises the sub-terms it has seen — a condition is planned once per
+    formula, not once per candidate.  Trees (and tuples of trees) are
+    arguments by identity, anything else by equality."""
+    def cached(*args):
+        key = (rewrite, tuple(_identity(a) for a in args))
         hit = _SAME.get(key)
-        if hit is not None and hit[0] is node and all(
-                a is b if isinstance(b, s.Node) else a == b for a, b in zip(hit[1], args)):
-            return hit[2]
-        result = rewrite(node, *args)
+        if hit is not None and _same(hit[0], args):
+            return hit[1]
+        result = rewrite(*args)
         if len(_SAME) > 100_000:
             _SAME.clear()
-        _SAME[key] = (node, args, result)
+        _SAME[key] = (args, result)
         return result
     cached.__name__, cached.__doc__ = rewrite.__name__, rewrite.__doc__
     return cached
+
+
+def _identity(arg):
+    if isinstance(arg, s.Node):
+        return id(arg)
+    if isinstance(arg, tuple) and arg and isinstance(arg[0], s.Node):
+        return tuple(id(a) for a in arg)
+    return arg
+
+
+def _same(kept: tuple, args: tuple) -> bool:
+    """The remembered arguments are these (the ids of trees may be reused)."""
+    for a, b in zip(kept, args):
+        if isinstance(b, s.Node):
+            if a is not b:
+                return False
+        elif isinstance(b, tuple) and b and isinstance(b[0], s.Node):
+            if len(a) != len(b) or any(x is not y for x, y in zip(a, b)):
+                return False
+        elif a != b:
+            return False
+    return True
 
 
 _FREE: dict[int, tuple[s.Node, frozenset[str]]] = {}

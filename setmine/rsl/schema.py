@@ -26,7 +26,8 @@ from . import syntax as s
 from .errors import Diagnostic, Location, RSLError
 from .parser import parse_with_warnings
 from .schemafile import Constituent, SchemaText, read_schema_text, write_schema_text
-from .typifier import GlobalInfo, analyse_constituent, function_type, typify
+from .constituents import analyse_constituent, function_type
+from .typifier import GlobalInfo, typify
 from .types import Type
 
 

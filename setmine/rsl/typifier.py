@@ -76,7 +76,7 @@ evaluator can often do it, so the typifier only warns
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Mapping, NamedTuple
+from typing import Mapping
 
 from . import syntax as s
 from .errors import Diagnostic, RSLError
@@ -87,14 +87,6 @@ from .types import (ANY, EMPTY_SET, INTEGER, LOGIC, AnyType, Element, FunctionTy
 
 VALUE = "value"
 PROPERTY = "property"
-
-# The kinds of constituents, by the first letter of the alias.
-KIND_BY_PREFIX = {
-    "X": "basic", "C": "constant", "S": "structure", "D": "term", "A": "axiom",
-    "T": "theorem", "F": "function", "P": "predicate",
-}
-STRUCTURE_BASES = ("basic", "constant")
-
 
 @dataclass(frozen=True)
 class GlobalInfo:
@@ -115,14 +107,6 @@ class Typification:
     type: Type
     value_class: str
     warnings: list[Diagnostic] = field(default_factory=list)
-
-
-class ConstituentTyping(NamedTuple):
-    """The result of ``analyse_constituent``: the constituent's entry for
-    the environment and the warnings of its definition."""
-
-    info: GlobalInfo
-    warnings: list[Diagnostic]
 
 
 @dataclass(frozen=True)
@@ -545,85 +529,4 @@ def typify(node: s.Node, env: Mapping[str, GlobalInfo]) -> Typification:
     return TypeAuditor(env).run(node)
 
 
-def function_type(node: s.FunctionDef, env: Mapping[str, GlobalInfo]) -> FunctionType:
-    """The signature of a function or predicate definition,
-    ``[ℬ(R1), ℬ(R1×R2)] → ℬ(R1)``."""
-    if not isinstance(node, s.FunctionDef):
-        raise TypeError(f"not a function definition: {type(node).__name__}")
-    result = typify(node, env).type
-    assert isinstance(result, FunctionType)
-    return result
-
-
-def structure_domain_type(node: s.Node, env: Mapping[str, GlobalInfo]) -> Type:
-    """The type of a structure from its domain (``S1 ::= ℬ(X1×X1)`` gives
-    ``ℬ(X1×X1)``: debool of the domain's type).  The domain must be built
-    only from basic and constant sets, ``Z``, ``ℬ`` and ``×``; anything else
-    is ``globalStructure`` with the span of the offending part."""
-    for part in node.walk():
-        if isinstance(part, s.Global):
-            info = env.get(part.name)
-            if info is None or info.type is None:
-                raise RSLError("globalNotTyped", f"{part.name} is not defined or has no type",
-                               *part.span)
-            if info.kind not in STRUCTURE_BASES:
-                raise RSLError("globalStructure", f"a structure domain is built from basic and "
-                               f"constant sets only, not from the {info.kind} {part.name}",
-                               *part.span)
-        elif not (isinstance(part, (s.IntegerSet, s.Product))
-                  or (isinstance(part, s.Apply) and part.op == "ℬ")):
-            raise RSLError("globalStructure", "a structure domain is built only from basic and "
-                           "constant sets, Z, ℬ and ×", *part.span)
-    domain = typify(node, env).type
-    base = element_of(domain)
-    assert base is not None  # every allowed domain is a set
-    return base
-
-
-def analyse_constituent(alias: str, node: s.Node | None,
-                        env: Mapping[str, GlobalInfo]) -> ConstituentTyping:
-    """Type one constituent of a schema given the constituents before it:
-    ``X1``/``C1`` (``node`` None) have type ℬ(X1); a structure's ``node`` is
-    its domain; terms must be set expressions (``expectedSetexpr``), axioms
-    and theorems formulas (``expectedLogic``), functions and predicates
-    function definitions whose bodies are a set expression or a formula."""
-    kind = KIND_BY_PREFIX.get(alias[:1])
-    if kind is None:
-        raise ValueError(f"not the alias of a constituent: {alias!r}")
-    if kind in STRUCTURE_BASES:
-        return ConstituentTyping(GlobalInfo(kind, SetType(Element(alias)), VALUE), [])
-    if node is None:
-        raise ValueError(f"{alias} needs a formal definition")
-    if kind == "structure":
-        return ConstituentTyping(GlobalInfo(kind, structure_domain_type(node, env), VALUE), [])
-    if kind in ("function", "predicate"):
-        if not isinstance(node, s.FunctionDef):
-            raise RSLError("expectedSetexpr" if kind == "function" else "expectedLogic",
-                           f"{alias} must be defined as [parameters] body", *node.span)
-        result = typify(node, env)
-        signature = result.type
-        assert isinstance(signature, FunctionType)
-        if kind == "function" and isinstance(signature.result, Logic):
-            raise RSLError("expectedSetexpr", f"the body of the function {alias} must be a set "
-                           f"expression", *node.body.span)
-        if kind == "predicate" and not isinstance(signature.result, Logic):
-            raise RSLError("expectedLogic", f"the body of the predicate {alias} must be a "
-                           f"formula", *node.body.span)
-        return ConstituentTyping(GlobalInfo(kind, signature, result.value_class),
-                                 result.warnings)
-    if isinstance(node, s.FunctionDef):
-        raise RSLError("expectedLogic" if kind in ("axiom", "theorem") else "expectedSetexpr",
-                       f"{alias} cannot be a function definition", *node.span)
-    result = typify(node, env)
-    if kind == "term" and isinstance(result.type, Logic):
-        raise RSLError("expectedSetexpr", f"the term {alias} must be a set expression",
-                       *node.span)
-    if kind in ("axiom", "theorem") and not isinstance(result.type, Logic):
-        raise RSLError("expectedLogic", f"the {kind} {alias} must be a formula", *node.span)
-    return ConstituentTyping(GlobalInfo(kind, result.type, result.value_class), result.warnings)
-
-
-__all__ = [
-    "VALUE", "PROPERTY", "KIND_BY_PREFIX", "GlobalInfo", "Typification", "ConstituentTyping",
-    "TypeAuditor", "typify", "function_type", "structure_domain_type", "analyse_constituent",
-]
+__all__ = ["VALUE", "PROPERTY", "GlobalInfo", "Typification", "TypeAuditor", "typify"]

@@ -41,6 +41,10 @@ CASES = [
      "{a ∈ X1×ℬ(X1) | ∀c∈pr2(a) ∃b∈S1 (pr1(a) = pr1(b) & c = pr2(b))}",
      F((x, b) for x in X1 for b in subsets(neighbours(x))),
      {"split", "generator", "index", "narrowed"}),
+    ("split: the first component implied by an ∃ generator (D9's shape)",
+     "{a ∈ X1×ℬ(X1) | ∃b∈{(x, y) ∈ S3×ℬ(X1) | y = Pr2(Fi1[{x}](S1))} "
+     "(pr1(a) = pr1(b) & pr2(a) = pr2(b) ∩ S2)}",
+     F({(1, F({2})), (4, F({5}))}), {"split", "first components implied", "generator"}),
     ("split of a tuple declaration",
      "{(x, b) ∈ S3×ℬ(X1) | b ⊆ Pr2(Fi1[{x}](S1))}",
      F((x, b) for x in (1, 4) for b in subsets(neighbours(x))),

@@ -11,8 +11,8 @@ from setmine.rsl import syntax as s
 from setmine.rsl.errors import RSLError
 from setmine.rsl.parser import parse_expression
 from setmine.rsl.types import FunctionType, parse_type
-from setmine.rsl.typifier import (PROPERTY, VALUE, GlobalInfo, analyse_constituent,
-                                  function_type, structure_domain_type, typify)
+from setmine.rsl.constituents import analyse_constituent, function_type, structure_domain_type
+from setmine.rsl.typifier import PROPERTY, VALUE, GlobalInfo, typify
 
 
 def info(kind: str, type_text: str | None, value_class: str = VALUE) -> GlobalInfo:
