@@ -11,16 +11,16 @@ from ..board import structure
 from ..eval.explain import explain, render
 from ..eval.interp import Evaluator
 from ..eval.model import evaluate_schema
-from .common import (load_valid_schema, add_budget_options, budget_from, completion_note, load_board_file)
+from .common import (BOARD_HELP, add_board_options, add_budget_options, budget_from,
+                     completion_note, load_board_file, load_valid_schema)
 
 
 def add_parser(sub) -> None:
     p = sub.add_parser("check", help="check the axioms of the schema on a board",
                        description=__doc__)
-    p.add_argument("board", help="a .board, .json, .mine or minesweepr .txt file")
-    p.add_argument("--spec", help="the schema (default spec/saper.rsl)")
+    p.add_argument("board", help=BOARD_HELP)
     p.add_argument("--json", action="store_true", help="verdicts and explanations as JSON")
-    p.add_argument("--mines", type=int, help="the total mine count (minesweepr .txt boards)")
+    add_board_options(p)
     add_budget_options(p)
     p.set_defaults(run=run)
 

@@ -54,6 +54,26 @@ def load_board_file(path: str, mines: int | None = None):
         raise UserError(f"{path}: cannot read: {exc.strerror or exc}") from None
 
 
+def add_board_options(parser, spec: bool = True) -> None:
+    """The options of a command that reads a board (and, with ``spec``, a
+    schema): --spec FILE, and --mines N for the boards that do not say it."""
+    if spec:
+        parser.add_argument("--spec", help="the schema (default spec/saper.rsl)")
+    parser.add_argument("--mines", type=int, help="the total mine count (minesweepr .txt boards)")
+
+
+BOARD_HELP = "a .board, .json, .mine or minesweepr .txt file"
+
+
+def check_terms(schema, aliases: list[str] | None) -> None:
+    """--term ALIAS…: each must be a constituent of the schema."""
+    from . import UserError
+
+    unknown = [a for a in aliases or () if a not in schema]
+    if unknown:
+        raise UserError(f"no constituent {', '.join(unknown)} in {schema.path}")
+
+
 def add_budget_options(parser) -> None:
     from ..eval.budget import DEFAULT_MAX_ELEMENTS, DEFAULT_MAX_SECONDS
 

@@ -11,29 +11,24 @@ import sys
 
 from ..check.crosscheck import crosscheck, render, to_json
 from ..check.isolate import Limits
-from .common import load_valid_schema, add_budget_options, load_board_file
+from .common import (BOARD_HELP, add_board_options, add_budget_options, check_terms,
+                     load_board_file, load_valid_schema)
 
 
 def add_parser(sub) -> None:
     p = sub.add_parser("crosscheck", help="every term against the solver's notion of it",
                        description=__doc__)
-    p.add_argument("board", help="a .board, .json, .mine or minesweepr .txt file")
-    p.add_argument("--spec", help="the schema (default spec/saper.rsl)")
+    p.add_argument("board", help=BOARD_HELP)
     p.add_argument("--term", nargs="+", metavar="ALIAS", help="only these constituents")
     p.add_argument("--json", action="store_true", help="the report as one JSON object")
-    p.add_argument("--mines", type=int, help="the total mine count (minesweepr .txt boards)")
+    add_board_options(p)
     add_budget_options(p)
     p.set_defaults(run=run)
 
 
 def run(args) -> int:
-    from . import UserError
-
     schema = load_valid_schema(args.spec)
-    if args.term:
-        unknown = [a for a in args.term if a not in schema]
-        if unknown:
-            raise UserError(f"no constituent {', '.join(unknown)} in {schema.path}")
+    check_terms(schema, args.term)
     board = load_board_file(args.board, args.mines)
     limits = Limits(max_elements=args.max_candidates, max_seconds=args.max_seconds)
     report = crosscheck(schema, board, limits, only=args.term)

@@ -13,31 +13,26 @@ from ..eval import cardinal
 from ..eval.model import evaluate_schema
 from ..eval.sets import card
 from ..present import values as present
-from .common import (add_budget_options, load_valid_schema, budget_from, completion_note, load_board_file)
+from .common import (BOARD_HELP, add_board_options, add_budget_options, budget_from, check_terms,
+                     completion_note, load_board_file, load_valid_schema)
 
 
 def add_parser(sub) -> None:
     p = sub.add_parser("eval", help="evaluate every term of the schema over a board",
                        description=__doc__)
-    p.add_argument("board", help="a .board, .json, .mine or minesweepr .txt file")
-    p.add_argument("--spec", help="the schema (default spec/saper.rsl)")
+    p.add_argument("board", help=BOARD_HELP)
     p.add_argument("--term", nargs="+", metavar="ALIAS", help="only these constituents")
     p.add_argument("--json", action="store_true", help="one JSON object (the contract in docs/)")
     p.add_argument("--max-elements", type=int, default=present.DEFAULT_MAX_ELEMENTS, metavar="N",
                    help="list the elements of sets of at most N members (default 1000)")
-    p.add_argument("--mines", type=int, help="the total mine count (minesweepr .txt boards)")
+    add_board_options(p)
     add_budget_options(p)
     p.set_defaults(run=run)
 
 
 def run(args) -> int:
-    from . import UserError
-
     schema = load_valid_schema(args.spec)
-    if args.term:
-        unknown = [a for a in args.term if a not in schema]
-        if unknown:
-            raise UserError(f"no constituent {', '.join(unknown)} in {schema.path}")
+    check_terms(schema, args.term)
     board = load_board_file(args.board, args.mines)
     results = evaluate_schema(schema, structure(board), budget_from(args), only=args.term)
     if args.term:

@@ -20,8 +20,8 @@ from ..eval.why import Why, cell_question, evaluate_terms, render
 from ..present import values as present
 from ..present.reading import read
 from ..rsl.types import Element, SetType, TupleType
-from .common import (add_budget_options, budget_from, completion_note, load_board_file,
-                     load_schema)
+from .common import (BOARD_HELP, add_board_options, add_budget_options, budget_from,
+                     completion_note, load_board_file, load_schema)
 
 PAIRS_SHOWN = 12
 
@@ -29,11 +29,10 @@ PAIRS_SHOWN = 12
 def add_parser(sub) -> None:
     p = sub.add_parser("explain", help="why a cell is (or is not) in a term, step by step",
                        description=__doc__)
-    p.add_argument("board", help="a .board, .json, .mine or minesweepr .txt file")
+    p.add_argument("board", help=BOARD_HELP)
     p.add_argument("alias", help="a constituent of the schema: D8, D18, A2, …")
     p.add_argument("cell", nargs="?", help="a cell r,c (0-based row and column)")
-    p.add_argument("--spec", help="the schema (default spec/saper.rsl)")
-    p.add_argument("--mines", type=int, help="the total mine count (minesweepr .txt boards)")
+    add_board_options(p)
     add_budget_options(p)
     p.set_defaults(run=run)
 

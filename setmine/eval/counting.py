@@ -25,6 +25,7 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass
 from math import comb
+from typing import Iterator
 
 Poly = dict  # members taken → ways
 
@@ -85,6 +86,29 @@ def count(lower: frozenset, free: list, lo: int, hi: int | None,
         for e in open_regions:
             per[e] = share
     return Counts(total, per)
+
+
+def guided(lower: frozenset, free: list, size: int,
+           constraints: tuple[tuple[frozenset, int], ...]) -> Iterator[frozenset]:
+    """The members of size ``size`` in canonical order (a set with the
+    earlier element first), each found after at most ``len(free)`` counts:
+    a branch is entered only when its count says it holds a member, so the
+    listing never meets a dead end however many candidates it skips."""
+    stack = [(lower, 0)]
+    while stack:
+        chosen, i = stack.pop()
+        counts = count(chosen, free[i:], size, size, constraints)
+        if counts.total == 0:
+            continue
+        if i == len(free):
+            yield chosen
+            continue
+        e = free[i]
+        with_e = counts.per_element.get(e, 0)
+        if counts.total != with_e:  # some members lack e: after those that have it
+            stack.append((chosen, i + 1))
+        if with_e:
+            stack.append((chosen | {e}, i + 1))
 
 
 @dataclass

@@ -18,6 +18,7 @@ from ..rsl.errors import RSLError
 from ..rsl.printer import unicode
 from . import cardinal
 from .planner import exists, forall
+from .terms import negate
 from .sets import card
 
 
@@ -70,8 +71,7 @@ def _quantifier(ev, q: s.Quantifier, env: dict, depth: int) -> Trace:
         if holds:
             return Trace(text, True, f"holds for all {size} members of {unicode(q.domain)}")
         if counterexample is None:
-            found, counterexample = exists(ev, q.var, domain, s.Negation(q.body, span=q.span),
-                                           env, q)
+            found, counterexample = exists(ev, q.var, domain, negate(q.body), env, q)
         trace = Trace(text, False, "counterexample " + _binding_text(counterexample, _cells(ev)),
                       dict(counterexample or {}))
         if counterexample is not None and depth > 0:

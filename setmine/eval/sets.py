@@ -248,6 +248,15 @@ class Subsets(LazySet):
             return
         free = sort(e for e in members(self.upper, budget, node, construct) if e not in self.lower)
         top = len(free) if self.hi is None else min(self.hi - len(self.lower), len(free))
+        if self.constraints:  # listed by counting: no candidate that fails is visited
+            from .counting import guided
+
+            size = self.cardinality_or_none()
+            for k in range(max(self.lo - len(self.lower), 0), top + 1):
+                for m in guided(self.lower, free, len(self.lower) + k, self.constraints):
+                    budget.charge(1, node, construct, size)
+                    yield m
+            return
         for k in range(max(self.lo - len(self.lower), 0), top + 1):
             for combo in itertools.combinations(free, k):
                 budget.charge(1, node, construct, self.cardinality_or_none())
@@ -373,14 +382,10 @@ class Union(LazySet):
                 yield m
 
 
-@dataclass(frozen=True)
-class Intersection(LazySet):
-    parts: tuple
-    kind = "intersection"
-    __hash__ = _remembered_hash
-
-    def contains(self, x) -> bool:
-        return all(member(x, p) for p in self.parts)
+class Searched(LazySet):
+    """A lazy set known only by its members and a membership test (an
+    intersection, a difference, a filtered set): counted member by member,
+    and empty when a search finds no member."""
 
     def cardinality(self) -> cardinal.Cardinal:
         return _count(self)
@@ -388,6 +393,16 @@ class Intersection(LazySet):
     def is_empty(self) -> bool:
         return next(self.members(current_budget(), getattr(self, "node", None),
                                  "the search for a member"), _NONE) is _NONE
+
+
+@dataclass(frozen=True)
+class Intersection(Searched):
+    parts: tuple
+    kind = "intersection"
+    __hash__ = _remembered_hash
+
+    def contains(self, x) -> bool:
+        return all(member(x, p) for p in self.parts)
 
     def members(self, budget: Budget, node=None, construct: str = "enumeration") -> Iterator:
         first, *rest = self.parts
@@ -397,7 +412,7 @@ class Intersection(LazySet):
 
 
 @dataclass(frozen=True)
-class Difference(LazySet):
+class Difference(Searched):
     left: object
     right: object
     kind = "difference"
@@ -406,13 +421,6 @@ class Difference(LazySet):
     def contains(self, x) -> bool:
         return member(x, self.left) and not member(x, self.right)
 
-    def cardinality(self) -> cardinal.Cardinal:
-        return _count(self)
-
-    def is_empty(self) -> bool:
-        return next(self.members(current_budget(), getattr(self, "node", None),
-                                 "the search for a member"), _NONE) is _NONE
-
     def members(self, budget: Budget, node=None, construct: str = "enumeration") -> Iterator:
         for m in members(self.left, budget, node, construct):
             if not member(m, self.right):
@@ -420,7 +428,7 @@ class Difference(LazySet):
 
 
 @dataclass(frozen=True, eq=False)
-class Filtered(LazySet):
+class Filtered(Searched):
     """{v ∈ domain | test(v)}: the residue of narrowing."""
 
     domain: object
@@ -431,13 +439,6 @@ class Filtered(LazySet):
 
     def contains(self, x) -> bool:
         return member(x, self.domain) and self.test(x)
-
-    def cardinality(self) -> cardinal.Cardinal:
-        return _count(self)
-
-    def is_empty(self) -> bool:
-        return next(self.members(current_budget(), getattr(self, "node", None),
-                                 "the search for a member"), _NONE) is _NONE
 
     def members(self, budget: Budget, node=None, construct: str = "enumeration") -> Iterator:
         for m in members(self.domain, budget, node, construct):

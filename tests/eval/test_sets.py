@@ -10,7 +10,7 @@ order, no duplicates) and ``materialize`` must agree with that frozenset.
 from __future__ import annotations
 
 import time
-from itertools import combinations, product
+from itertools import combinations, islice, product
 
 import pytest
 import sympy
@@ -466,3 +466,18 @@ def test_counting_by_regions_on_larger_intervals(upper, data):
     for e in items:
         assert value.element_count(e) == sum(1 for v in expansion if e in v), e
     assert list(members(value, Budget())) == sort(expansion)
+
+
+def test_a_counted_interval_lists_its_few_members_among_many_candidates():
+    """|v| = 3 with |v ∩ {0..9}| = 1 and |v ∩ {50..59}| = 2 over 200
+    elements: C(200, 3) candidates, 10·45 members; the first few are
+    listed in canonical order without visiting a candidate that fails."""
+    upper = F(range(200))
+    constraints = ((F(range(10)), 1), (F(range(50, 60)), 2), (F(range(10, 50)), 0),
+                   (F(range(60, 200)), 0))
+    value = Subsets(F(), upper, 3, 3, constraints)
+    assert card(value) == 10 * 45
+    budget = Budget(max_elements=200 + 5)  # U listed once, then 5 members
+    first = list(islice(members(value, budget), 5))
+    assert first == [F({0, 50, 51}), F({0, 50, 52}), F({0, 50, 53}), F({0, 50, 54}),
+                     F({0, 50, 55})]

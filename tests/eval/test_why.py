@@ -176,3 +176,15 @@ def test_every_term_on_every_shipped_board_is_explained(spec, board):
         cell = cells[i * 7 % len(cells)]  # a different cell for each term
         reason = why_cell(ev, spec, alias, cell)
         assert reason.verdict in ("yes", "no"), (alias, cell, render(reason))
+
+
+def test_a_cell_not_surely_mined_gets_a_placement_without_it_on_a_9x9_board():
+    """The counterexample of the corrected D8's ∀ is a member of a counted
+    set (placements that agree with every number and lack the cell): it is
+    found by counting, not by listing ℬ(D1)."""
+    board = (BOARDS / "beginner-midgame.board").read_text()
+    text = "\n".join(lines(CORRECTED, board, "D8", (5, 5)))
+    assert text.splitlines()[0] == "5,5 ∈ D8: no — its condition is false"
+    assert "not found within the budget" not in text
+    assert "counterexample b = " in text and "x∈b: false — 5,5 ∈ " in text
+    assert "∀c∈D5 card(pr2(c)∩b)=card(pr2(c)∩S2): true" in text
