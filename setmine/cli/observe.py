@@ -12,7 +12,8 @@ import sys
 
 from ..check.isolate import Limits
 from ..check.observe import observe, render, to_json
-from .common import BOARD_HELP, add_board_options, add_budget_options, load_board_file, load_valid_schema
+from .common import (BOARD_HELP, add_board_options, add_budget_options, load_board_file,
+                     load_valid_schema)
 
 
 def add_parser(sub) -> None:

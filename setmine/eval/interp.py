@@ -170,9 +170,7 @@ class Evaluator:
         return tuple(canonical(self.value(i, env)) for i in n.items)
 
     def value_Declarative(self, n, env):
-        from .planner import comprehension
-
-        return comprehension(self, n.var, self._set(n.domain, env), n.condition, env, n)
+        return planner.comprehension(self, n.var, self._set(n.domain, env), n.condition, env, n)
 
     def value_Imperative(self, n, env):
         results: set = set()
@@ -265,17 +263,15 @@ class Evaluator:
         return left == self.truth(n.right, env)
 
     def truth_Quantifier(self, n, env) -> bool:
-        from .planner import exists, forall
-
         key = (id(n), tuple(_key(env.get(v)) for v in _memo_names(n)))
         hit = self.memo.get(key)
         if hit is not None and hit[0] is n:
             return hit[1]
         domain = self._set(n.domain, env)
         if n.op == "∀":
-            result = forall(self, n.var, domain, n.body, env, n)[0]
+            result = planner.forall(self, n.var, domain, n.body, env, n)[0]
         else:
-            result = exists(self, n.var, domain, n.body, env, n)[0]
+            result = planner.exists(self, n.var, domain, n.body, env, n)[0]
         self.memo[key] = (n, result)
         return result
 
@@ -335,3 +331,6 @@ def _freeze(value):
     if isinstance(value, list):
         return tuple(_freeze(v) for v in value)
     return value
+
+
+from . import planner  # noqa: E402  (the planner evaluates sub-terms through this module)

@@ -11,13 +11,7 @@ from ..rsl import syntax as s
 from . import algebra
 from .images import ALL, support
 from .sets import Filtered, Subsets, canonical, card, is_empty, members
-from .terms import mentions, remembered
-
-
-def _planner():
-    from . import planner
-
-    return planner
+from .terms import conjunction, mentions, remembered
 
 
 def set_interval(ev, name, domain: Subsets, parts, env, node):
@@ -28,7 +22,7 @@ def set_interval(ev, name, domain: Subsets, parts, env, node):
         part = queue.pop(0)
         rule = _interval_rule(ev, name, part, env)
         if rule is None:
-            rewritten = _planner()._compare_with_all(ev, name, part, env)
+            rewritten = quantifiers.compare_with_all(ev, name, part, env)
             if rewritten is not None:
                 queue.insert(0, rewritten)
                 continue
@@ -39,7 +33,7 @@ def set_interval(ev, name, domain: Subsets, parts, env, node):
         if kind == "upper":
             upper = algebra.intersection(upper, value)
         elif kind == "filter-upper":
-            upper = _planner().comprehension(ev, value.var, upper, value.body, env, value)
+            upper = planner.comprehension(ev, value.var, upper, value.body, env, value)
         elif kind == "without":
             upper = algebra.difference(upper, value)
         elif kind == "lower":
@@ -88,7 +82,7 @@ def _interval_rule(ev, name, part, env):
     if kind == "filter-upper":
         return kind, part  # ∀c ∈ v Q(c): v ⊆ {c | Q(c)}
     if kind == "generator":
-        generated = _planner()._generator(ev, name, part, env)
+        generated = planner.generator(ev, name, part, env)
         return None if generated is None else ("within", generated)
     value = ev.value(operand, env)
     if kind in ("v = E", "E = v"):
@@ -159,7 +153,7 @@ def _size_rule(ev, name, part, env):
 def _residual(ev, name, narrowed, residual, env, node):
     """What narrowing could not consume: checked once when it cannot depend
     on the free part of the interval, else filtered member by member."""
-    condition = _planner()._and(residual)
+    condition = conjunction(residual)
     if isinstance(narrowed, Subsets):
         sup = support(ev, condition, name, env)
         free = algebra.difference(narrowed.upper, narrowed.lower)
@@ -246,3 +240,6 @@ def _pointwise_form(ev, name, universe, node, env):
     if node.op == "\\" and not pb:
         return pa - qb, qa - qb
     return None
+
+
+from . import planner, quantifiers  # noqa: E402  (set variables are one part of the planner)

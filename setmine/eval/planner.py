@@ -20,24 +20,28 @@ A bound variable is narrowed from the conjuncts of its condition:
   sub-term f(v) ranges over the image f[D] instead;
 - ``∃v∈D (P & Q(v))`` is split into ``P & ∃v∈D Q(v)``, so that
   ``∃b∈B ∃c∈C (P(b) & Q(c))`` becomes ``∃b∈B P(b) & ∃c∈C Q(c)``.
+
+This module has the entry points, the pieces of a comprehension and the
+element variables; pair variables are in ``pairs.py``, set variables in
+``intervals.py``, the rules that decide a ∀ in ``quantifiers.py``.  The
+analyses of a condition's syntax are remembered per tree (``remembered``),
+so a condition is planned once, not once per candidate.
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
-from functools import lru_cache
 
 from ..rsl import syntax as s
 from ..rsl.errors import RSLError
 from . import algebra
 from .budget import Budget, BudgetExceeded
-from .images import extremes, image
-from .sets import (Fibered, Filtered, IntRange, Product, Subsets, Union, canonical, card, each,
-                   is_empty, member, members)
 from .compiled import truth_code
-from .intervals import interval_shape, set_interval
-from .terms import (bound_names, conjuncts, free_locals, mentions, negate, remembered,
-                    occurrences_only_inside, rename, split_pair)
+from .images import image
+from .interp import bind
+from .intervals import set_interval
+from .sets import Fibered, IntRange, Product, Subsets, Union, card, each, is_empty, member, members
+from .terms import bound_names, conjunction, conjuncts, free_locals, mentions, remembered
 
 # ----------------------------------------------------------------------------
 # Entry points
@@ -45,7 +49,7 @@ from .terms import (bound_names, conjuncts, free_locals, mentions, negate, remem
 def comprehension(ev, var, domain, condition, env, node=None):
     """{var ∈ domain | condition} as a set value."""
     try:
-        return _combine(list(_pieces(ev, var, domain, _normal(condition), env, node)))
+        return combine(list(pieces(ev, var, domain, normal(condition), env, node)))
     except BudgetExceeded:
         raise
     except RSLError as error:
@@ -74,24 +78,29 @@ def forall(ev, var, domain, body, env, node=None):
 
 def _exists(ev, var, domain, body, env, node=None):
     if isinstance(var, s.DeclList):
+        decided = quantifiers.over_relation(ev, "∃", var, domain, body, env, node)
+        if decided is not None:
+            return decided
         first, inner = var.items[0], _unrolled(var, "∃", body)
         return exists(ev, first, domain, inner, {**env, _DOMAIN: domain}, node)
-    for piece in _pieces(ev, var, domain, _normal(body), env, node):
+    for piece in pieces(ev, var, domain, normal(body), env, node):
         if not is_empty(piece):
             witness = next(iter(members(piece, ev.budget, node, "∃ witness")))
-            from .interp import bind
             return True, bind(var, witness, node)
     return False, None
 
 
 def _forall(ev, var, domain, body, env, node=None):
     if isinstance(var, s.DeclList):
+        decided = quantifiers.over_relation(ev, "∀", var, domain, body, env, node)
+        if decided is not None:
+            return decided
         first, inner = var.items[0], _unrolled(var, "∀", body)
         return forall(ev, first, domain, inner, {**env, _DOMAIN: domain}, node)
     if is_empty(domain):
         return True, None
-    for part in _normal(body):
-        ok, counterexample = _forall_one(ev, var, domain, part, env, node)
+    for part in normal(body):
+        ok, counterexample = quantifiers.forall_one(ev, var, domain, part, env, node)
         if not ok:
             return False, counterexample
     return True, None
@@ -118,7 +127,6 @@ def _plainly(ev, error, var, domain, condition, env, node, construct):
     for the candidates that reach them.  So an error of the plan is the
     term's error only if the plain evaluation fails too (or cannot be run
     within the budget: then the plan's error stands)."""
-    from .interp import bind
     try:
         size = card(domain) if isinstance(domain, (frozenset, Product, Fibered, IntRange)) \
             else domain.cardinality_or_none() if isinstance(domain, Subsets) else None
@@ -144,7 +152,6 @@ def _plainly(ev, error, var, domain, condition, env, node, construct):
 def _plain_quantifier(ev, op, decls, domain, body, env, node, listing):
     """(truth, the bindings that decided it): ∃ stops at the first witness,
     ∀ at the first counterexample."""
-    from .interp import bind
     decisive = op == "∃"
     for v in members(domain, listing, node, f"{op} candidates"):
         here = bind(decls[0], v, node)
@@ -161,7 +168,7 @@ def _plain_quantifier(ev, op, decls, domain, body, env, node, listing):
 _NORMAL: dict = {}
 
 
-def _normal(formula) -> list:
+def normal(formula) -> list:
     """The conjuncts of a condition, with what an ∃ does not need pulled out
     of it: ∃v∈D (P & Q(v)) is P & ∃v∈D Q(v) (miniscoping), so that
     ∃b∈B ∃c∈C (P(b) & Q(c)) becomes ∃b∈B P(b) & ∃c∈C Q(c).  Remembered per
@@ -186,24 +193,17 @@ def _normal_form(formula) -> list:
 
 def _pull(q: s.Quantifier) -> list:
     name = q.var.name
-    parts = _normal(q.body)
+    parts = normal(q.body)
     outside = [p for p in parts if not mentions(p, name)]
     if not outside:
         return [q] if len(parts) == 1 and parts[0] is q.body else \
-            [replace(q, body=_and(parts))]
+            [replace(q, body=conjunction(parts))]
     inside = [p for p in parts if mentions(p, name)]
-    body = _and(inside) if inside else s.Predicate("=", q.var, q.var, span=q.span)
+    body = conjunction(inside) if inside else s.Predicate("=", q.var, q.var, span=q.span)
     return outside + [replace(q, body=body)]
 
 
-def _and(parts):
-    result = parts[0]
-    for p in parts[1:]:
-        result = s.Connective("&", result, p, span=(result.span[0], p.span[1]))
-    return result
-
-
-def _combine(pieces: list):
+def combine(pieces: list):
     if not pieces:
         return frozenset()
     if len(pieces) == 1:
@@ -218,7 +218,7 @@ def _combine(pieces: list):
 # ----------------------------------------------------------------------------
 # Pieces: disjoint sets whose union is {var ∈ domain | parts}
 
-def _pieces(ev, var, domain, parts, env, node):
+def pieces(ev, var, domain, parts, env, node):
     if is_empty(domain):
         return
     hoisted, residual = _hoisting(var, tuple(parts))
@@ -233,15 +233,15 @@ def _pieces(ev, var, domain, parts, env, node):
             break
     else:
         ev.methods["hoisted"] += bool(hoisted)
-    pair = _pair_shape(var, domain)
+    pair = pairs.pair_shape(var, domain)
     if pair is not None:
-        yield from _split(ev, var, domain, pair, residual, env, node)
+        yield from pairs.split(ev, var, domain, pair, residual, env, node)
     elif isinstance(domain, Subsets) and isinstance(var, s.Local):
         result = set_interval(ev, var.name, domain, residual, env, node)
         if not is_empty(result):
             yield result
     else:
-        result = frozenset(_elements(ev, var, domain, residual, env, node))
+        result = frozenset(elements(ev, var, domain, residual, env, node))
         if result:
             yield result
 
@@ -255,118 +255,11 @@ def _hoisting(var, parts: tuple) -> tuple[tuple, tuple]:
             tuple(p for p in parts if free_locals(p) & names))
 
 
-def _pair_shape(var, domain):
-    if isinstance(var, s.TupleDecl) and len(var.items) != 2:
-        return None
-    if isinstance(domain, Fibered) or (isinstance(domain, Product) and len(domain.factors) == 2):
-        return domain
-    return None
-
-
-def _split(ev, var, domain, pair, parts, env, node):
-    """A pair variable: enumerate the first component, narrow the second."""
-    first, second, on_first, on_second = _split_parts(var, tuple(parts))
-    ev.methods["split"] += 1
-    heads = domain.index() if isinstance(domain, Fibered) else domain.factors[0]
-    for part in on_second:
-        implied = _implied_heads(ev, first, second, part, env)
-        if implied is not None:
-            ev.methods["first components implied"] += 1
-            heads = algebra.intersection(heads, implied)
-    from .interp import bind
-    for x in _elements(ev, first, heads, on_first, env, node):
-        fiber_domain = domain.fiber(x) if isinstance(domain, Fibered) else domain.factors[1]
-        scope = {**env, **bind(first, x, node)}
-        fiber = _fixed(ev, second, fiber_domain, on_second, scope)
-        if fiber is None:
-            fiber = _combine(list(_pieces(ev, second, fiber_domain, on_second, scope, node)))
-        if not is_empty(fiber):
-            yield Fibered.build([(x, fiber)])
-
-
-def _fixed(ev, second, fiber_domain, on_second, scope):
-    """The second components when one conjunct fixes them — ``second = E``
-    or ``∃b∈G (… & second = f(b))`` — without the set-interval machinery:
-    {E} or f[{b∈G | …}], within the fiber's domain.  None otherwise."""
-    if len(on_second) != 1 or not isinstance(second, s.Local):
-        return None
-    shape = interval_shape(on_second[0], second.name)
-    if shape is None:
-        return None
-    kind, operand = shape
-    if kind in ("v = E", "E = v"):
-        values = frozenset({canonical(ev.value(operand, scope))})
-    elif kind == "generator":
-        values = _generator(ev, second.name, on_second[0], scope)
-        if values is None:
-            return None
-    else:
-        return None
-    ev.methods["fixed second component"] += 1
-    return algebra.intersection(values, fiber_domain)
-
-
-@remembered
-def _split_parts(var, parts: tuple):
-    """The two component variables, and the conjuncts (rewritten with them)
-    that constrain the first component alone and those that involve the
-    second."""
-    if isinstance(var, s.TupleDecl):
-        first, second = var.items
-    else:
-        first, second = _components(var.name)
-        parts = tuple(split_pair(p, var.name, first.name, second.name) for p in parts)
-    names2 = bound_names(second)
-    return (first, second, tuple(p for p in parts if not free_locals(p) & names2),
-            tuple(p for p in parts if free_locals(p) & names2))
-
-
-@lru_cache(maxsize=4096)
-def _components(name: str) -> tuple[s.Local, s.Local]:
-    """The variables of a pair variable's two components ('·' cannot occur
-    in a parsed name); the same two nodes each time, so that what is
-    remembered of the rewritten condition is found again."""
-    return s.Local(name + "·1"), s.Local(name + "·2")
-
-
-def _implied_heads(ev, first, second, part, env):
-    """``∃b∈G (… & first = h(b) & …)`` with h free of both components: the
-    first component lies in h[G] — a necessary condition, computed once, so
-    the first components that no b matches are not visited.  None when the
-    shape does not fit or G is not listed."""
-    shape = _heads_shape(part, first, second)
-    if shape is None:
-        return None
-    h, b = shape
-    generators = ev.value(part.domain, env)
-    if not isinstance(generators, (frozenset, Fibered, Product)):
-        return None
-    return image(ev, h, b, generators, env, part)
-
-
-@remembered
-def _heads_shape(part, first, second):
-    """(h, b) when ``part`` is ``∃b∈G (… & first = h(b) & …)`` with G and h
-    free of both components."""
-    if not (isinstance(part, s.Quantifier) and part.op == "∃" and isinstance(part.var, s.Local)):
-        return None
-    pair = bound_names(first) | bound_names(second)
-    if free_locals(part.domain) & pair or part.var.name in pair:
-        return None
-    for p in _normal(part.body):
-        if isinstance(p, s.Predicate) and p.op == "=":
-            for var_side, h in ((p.left, p.right), (p.right, p.left)):
-                if var_side == first and not free_locals(h) & pair:
-                    return h, part.var.name
-    return None
-
-
 # ----------------------------------------------------------------------------
 # Element variables
 
-def _elements(ev, var, domain, parts, env, node):
+def elements(ev, var, domain, parts, env, node):
     """The members of ``domain`` satisfying ``parts``, narrowed first."""
-    from .interp import bind
     residual = []
     if isinstance(var, s.Local):
         name = var.name
@@ -402,7 +295,7 @@ def _narrow_element(ev, name, domain, part, env):
         if part.op == "∈" and isinstance(part.left, s.Tuple) and not mentions(part.right, name):
             return _tuple_member(ev, name, domain, part.left, part.right, env)
         return None
-    generated = _generator(ev, name, part, env)
+    generated = generator(ev, name, part, env)
     if generated is not None:
         return algebra.intersection(domain, generated)
     return None
@@ -460,7 +353,7 @@ def _lookup(ev, domain: frozenset, i: int, value) -> frozenset:
     return hit[1].get(value, frozenset())
 
 
-def _generator(ev, name, part, env):
+def generator(ev, name, part, env):
     """``∃b∈G (… & name = f(b))`` → the image of f over {b∈G | …}."""
     shape = _generator_shape(part, name)
     if shape is None:
@@ -481,7 +374,7 @@ def _generator_shape(part, name):
         return None
     if mentions(part.domain, name):
         return None
-    inner = _normal(part.body)
+    inner = normal(part.body)
     var = s.Local(name)
     defining = [p for p in inner if isinstance(p, s.Predicate) and p.op == "="
                 and (p.left == var or p.right == var)
@@ -492,159 +385,7 @@ def _generator_shape(part, name):
     if any(mentions(p, name) for p in rest):
         return None
     eq = defining[0]
-    return (eq.right if eq.left == var else eq.left), (_and(rest) if rest else None)
+    return (eq.right if eq.left == var else eq.left), (conjunction(rest) if rest else None)
 
 
-# ----------------------------------------------------------------------------
-# ∀ with comparisons, ∀ over images
-
-def _compare_with_all(ev, name, part, env):
-    """``∀d∈D (e op g(d))`` where only e mentions ``name``: the predicate
-    ``e op' m`` with m the least or greatest value of g over D (True when D is
-    empty).  None when the shape does not fit."""
-    if not (isinstance(part, s.Quantifier) and part.op == "∀" and isinstance(part.var, s.Local)
-            and isinstance(part.body, s.Predicate)):
-        return None
-    d = part.var.name
-    if mentions(part.domain, name):
-        return None
-    body = part.body
-    e_side, g_side, flipped = _split_comparison(body, d, name)
-    if e_side is None or body.op not in ("=", "≤", "≥", "<", ">"):
-        return None
-    domain = ev.value(part.domain, env)
-    if is_empty(domain):
-        return s.Predicate("=", s.Integer(0), s.Integer(0), span=part.span)
-    op = body.op if not flipped else {"≤": "≥", "≥": "≤", "<": ">", ">": "<"}.get(body.op, body.op)
-    bounds = _image_extremes(ev, g_side, d, domain, env, part)
-    if bounds is None:
-        return None
-    least, greatest = bounds
-    ev.methods["∀ as min/max"] += 1
-    if op == "=":
-        if least != greatest:
-            return s.Predicate("=", s.Integer(0), s.Integer(1), span=part.span)
-        return s.Predicate("=", e_side, s.Integer(least), span=part.span)
-    bound = least if op in ("≤", "<") else greatest
-    return s.Predicate(op, e_side, s.Integer(bound), span=part.span)
-
-
-def _split_comparison(body, d, name):
-    left_d, right_d = mentions(body.left, d), mentions(body.right, d)
-    if right_d and not left_d and mentions(body.left, name) and not mentions(body.right, name):
-        return body.left, body.right, False
-    if left_d and not right_d and mentions(body.right, name) and not mentions(body.left, name):
-        return body.right, body.left, True
-    return None, None, False
-
-
-def _forall_one(ev, var, domain, part, env, node):
-    names = bound_names(var)
-    if not free_locals(part) & names:
-        return ev.truth(part, env), None
-    if isinstance(var, s.Local):
-        decided = _in_every(ev, var.name, domain, part, env)
-        if decided is not None:
-            return decided, None
-        if isinstance(part, s.Connective) and part.op == "⇒" and mentions(part.left, var.name) \
-                and not free_locals(part.left) - {var.name}:
-            # ∀v∈D (P(v) ⇒ Q) = ∀v ∈ {v∈D | P(v)} Q, the restricted domain computed once
-            restricted = _restricted(ev, var, domain, part.left, env, node)
-            ev.methods["∀ over a restricted domain"] += 1
-            return forall(ev, var, restricted, part.right, env, node)
-    if isinstance(var, s.Local) and isinstance(part, s.Predicate):
-        decided = _forall_comparison(ev, var.name, domain, part, env, node)
-        if decided is not None:
-            return decided, None
-    if isinstance(var, s.Local):
-        through = occurrences_only_inside(part, var.name)
-        if through is not None:
-            values = image(ev, through, var.name, domain, env, node)
-            if not isinstance(values, Filtered):
-                ev.methods["∀ over an image"] += 1
-                name = var.name + "·f"  # f(v) as a variable of its own
-                ok, _ = forall(ev, s.Local(name), values, rename(part, through, name), env, node)
-                if ok:
-                    return True, None
-    found, witness = exists(ev, var, domain, negate(part), env, node)
-    return (not found), witness
-
-
-def _forall_comparison(ev, name, domain, predicate, env, node):
-    """``∀v∈D (e op g(v))`` with e free of v, decided from the extremes of
-    g[D]; None when it does not apply."""
-    if predicate.op not in ("=", "≤", "≥", "<", ">"):
-        return None
-    left, right = mentions(predicate.left, name), mentions(predicate.right, name)
-    if left == right:
-        return None
-    g_side, e_side = (predicate.left, predicate.right) if left else (predicate.right, predicate.left)
-    e = ev.value(e_side, env)
-    if predicate.op == "=":
-        values = image(ev, g_side, name, domain, env, node)
-        if isinstance(values, frozenset):
-            return all(algebra.equal(v, e, ev.budget, node) for v in values)
-        return None
-    if not isinstance(e, int):
-        return None
-    bounds = _image_extremes(ev, g_side, name, domain, env, node)
-    if bounds is None:
-        return None
-    least, greatest = bounds
-    op = predicate.op if not left else {"≤": "≥", "≥": "≤", "<": ">", ">": "<"}[predicate.op]
-    # the predicate reads e op g(v) for all v
-    return {"≤": e <= least, "<": e < least, "≥": e >= greatest, ">": e > greatest}[op]
-
-
-def _image_extremes(ev, g, name, domain, env, node):
-    """(least, greatest) of g[D], remembered when g mentions no other local
-    (the same for every candidate of an outer variable); None when g[D] is
-    not a set of integers."""
-    key = ("extremes", id(g), _domain_key(domain))
-    hit = ev.memo.get(key) if not free_locals(g) - {name} else None
-    if hit is not None and hit[0] is g:
-        return hit[1]
-    try:
-        bounds = extremes(image(ev, g, name, domain, env, node), ev, node)
-    except (TypeError, ValueError):
-        bounds = None
-    ev.memo[key] = (g, bounds)
-    return bounds
-
-
-def _restricted(ev, var, domain, condition, env, node):
-    key = (id(condition), _domain_key(domain))
-    hit = ev.memo.get(key)
-    if hit is not None and hit[0] is condition:
-        return hit[1]
-    result = comprehension(ev, var, domain, condition, env, node)
-    ev.memo[key] = (condition, result)
-    return result
-
-
-def _domain_key(domain):
-    try:
-        hash(domain)
-        return domain
-    except TypeError:
-        return id(domain)
-
-
-def _in_every(ev, name, domain, part, env):
-    """``∀v∈D (e ∈ v)`` / ``(e ∉ v)``: e lies in every member of D (or in
-    none), decided from D's counts; None when the shape does not fit."""
-    if not (isinstance(part, s.Predicate) and part.op in ("∈", "∉")
-            and part.right == s.Local(name) and not mentions(part.left, name)):
-        return None
-    parts = domain.parts if isinstance(domain, Union) else (domain,)
-    if not all(isinstance(p, Subsets) for p in parts):
-        return None
-    e = ev.value(part.left, env)
-    ev.methods["∀ by counting"] += 1
-    for p in parts:
-        total, with_e = p.cardinality(), p.element_count(e)
-        if part.op == "∈" and with_e != total:
-            return False
-        if part.op == "∉" and with_e != 0:
-            return False
-    return True
+from . import pairs, quantifiers  # noqa: E402  (parts of the planner that use it)

@@ -27,6 +27,7 @@ from typing import Callable, Iterable, Iterator
 from ..rsl.errors import RSLError
 from . import cardinal
 from .budget import Budget
+from .counting import Counts, count, guided
 
 
 def order_key(value) -> tuple:
@@ -146,17 +147,15 @@ class Subsets(LazySet):
 
     def _contains_lazy(self, x: LazySet) -> bool:
         """A lazy set as a candidate member (a family of placements, say)."""
-        from .algebra import intersection, subset
-
         if not all(member(e, x) for e in self.lower):
             return False
         if self.lo > len(self.lower) or self.hi is not None:
             size = card(x)
             if size < self.lo or (self.hi is not None and size > self.hi):
                 return False
-        if any(card(intersection(x, a)) != k for a, k in self.constraints):
+        if any(card(algebra.intersection(x, a)) != k for a, k in self.constraints):
             return False
-        return subset(x, self.upper, current_budget())
+        return algebra.subset(x, self.upper, current_budget())
 
     # -- counting
     def counts(self):
@@ -164,8 +163,6 @@ class Subsets(LazySet):
         containing it (computed once)."""
         cached = self.__dict__.get("_counts")
         if cached is None:
-            from .counting import Counts, count
-
             if not self.proper():
                 object.__setattr__(self, "_counts", Counts(0, {}))
                 return self.__dict__["_counts"]
@@ -195,9 +192,8 @@ class Subsets(LazySet):
             child = Subsets(self.lower | {e}, self.upper, self.lo, self.hi, self.constraints,
                             (self, e, True))
         else:
-            from .algebra import difference
-
-            child = Subsets(self.lower, difference(self.upper, frozenset({e})), self.lo, self.hi,
+            upper = algebra.difference(self.upper, frozenset({e}))
+            child = Subsets(self.lower, upper, self.lo, self.hi,
                             self.constraints, (self, e, False))
         return child
 
@@ -249,8 +245,6 @@ class Subsets(LazySet):
         free = sort(e for e in members(self.upper, budget, node, construct) if e not in self.lower)
         top = len(free) if self.hi is None else min(self.hi - len(self.lower), len(free))
         if self.constraints:  # listed by counting: no candidate that fails is visited
-            from .counting import guided
-
             size = self.cardinality_or_none()
             for k in range(max(self.lo - len(self.lower), 0), top + 1):
                 for m in guided(self.lower, free, len(self.lower) + k, self.constraints):
@@ -602,3 +596,6 @@ def materialize(s, budget: Budget, node=None, construct: str = "enumeration") ->
     if size is not None:
         budget.require(size, node, construct)
     return frozenset(s.members(budget, node, construct))
+
+
+from . import algebra  # noqa: E402  (algebra builds on the classes above)

@@ -45,6 +45,12 @@ CASES = [
      "{a ∈ X1×ℬ(X1) | ∃b∈{(x, y) ∈ S3×ℬ(X1) | y = Pr2(Fi1[{x}](S1))} "
      "(pr1(a) = pr1(b) & pr2(a) = pr2(b) ∩ S2)}",
      F({(1, F({2})), (4, F({5}))}), {"split", "first components implied", "generator"}),
+    ("∀ over a relation: ∀a,b∈D ((a,b)∈R ⇒ Q) is one pass over R",
+     "{x ∈ X1 | ∀a,b∈X1 ((a,b)∈S1 ⇒ (b,a)∈S1 & (a ∈ S2 ⇒ b ∉ S2))}",
+     X1, {"∀ over a relation"}),
+    ("∃ over a relation: ∃a,b∈D ((a,b)∈R & Q) is one pass over R",
+     "{x ∈ X1 | ∃a,b∈X1 ((a,b)∈S1 & a = x & b ∈ S2)}",
+     F({1, 3, 4, 6}), {"∃ over a relation"}),
     ("split of a tuple declaration",
      "{(x, b) ∈ S3×ℬ(X1) | b ⊆ Pr2(Fi1[{x}](S1))}",
      F((x, b) for x in (1, 4) for b in subsets(neighbours(x))),

@@ -1,0 +1,127 @@
+"""Pair variables: ``a ∈ A×B`` or ``a ∈ ⋃ₓ{x}×Fₓ`` split into their two
+components.  The first is enumerated — narrowed by the conjuncts on it
+alone, and by what an ∃ generator of the second implies of it — and the
+second is narrowed per first: fixed outright by one defining conjunct
+(``second = E``, ``∃b∈G (… & second = f(b))``), otherwise planned like any
+variable.  Part of the planner (``planner.py``)."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from ..rsl import syntax as s
+from . import algebra
+from .images import image
+from .interp import bind
+from .intervals import interval_shape
+from .sets import Fibered, Product, canonical, is_empty
+from .terms import bound_names, free_locals, remembered, split_pair
+
+
+def pair_shape(var, domain):
+    if isinstance(var, s.TupleDecl) and len(var.items) != 2:
+        return None
+    if isinstance(domain, Fibered) or (isinstance(domain, Product) and len(domain.factors) == 2):
+        return domain
+    return None
+
+
+def split(ev, var, domain, pair, parts, env, node):
+    """A pair variable: enumerate the first component, narrow the second."""
+    first, second, on_first, on_second = _split_parts(var, tuple(parts))
+    ev.methods["split"] += 1
+    heads = domain.index() if isinstance(domain, Fibered) else domain.factors[0]
+    for part in on_second:
+        implied = _implied_heads(ev, first, second, part, env)
+        if implied is not None:
+            ev.methods["first components implied"] += 1
+            heads = algebra.intersection(heads, implied)
+    for x in planner.elements(ev, first, heads, on_first, env, node):
+        fiber_domain = domain.fiber(x) if isinstance(domain, Fibered) else domain.factors[1]
+        scope = {**env, **bind(first, x, node)}
+        fiber = _fixed(ev, second, fiber_domain, on_second, scope)
+        if fiber is None:
+            fiber = planner.combine(list(planner.pieces(ev, second, fiber_domain, on_second,
+                                                        scope, node)))
+        if not is_empty(fiber):
+            yield Fibered.build([(x, fiber)])
+
+
+def _fixed(ev, second, fiber_domain, on_second, scope):
+    """The second components when one conjunct fixes them — ``second = E``
+    or ``∃b∈G (… & second = f(b))`` — without the set-interval machinery:
+    {E} or f[{b∈G | …}], within the fiber's domain.  None otherwise."""
+    if len(on_second) != 1 or not isinstance(second, s.Local):
+        return None
+    shape = interval_shape(on_second[0], second.name)
+    if shape is None:
+        return None
+    kind, operand = shape
+    if kind in ("v = E", "E = v"):
+        values = frozenset({canonical(ev.value(operand, scope))})
+    elif kind == "generator":
+        values = planner.generator(ev, second.name, on_second[0], scope)
+        if values is None:
+            return None
+    else:
+        return None
+    ev.methods["fixed second component"] += 1
+    return algebra.intersection(values, fiber_domain)
+
+
+@remembered
+def _split_parts(var, parts: tuple):
+    """The two component variables, and the conjuncts (rewritten with them)
+    that constrain the first component alone and those that involve the
+    second."""
+    if isinstance(var, s.TupleDecl):
+        first, second = var.items
+    else:
+        first, second = _components(var.name)
+        parts = tuple(split_pair(p, var.name, first.name, second.name) for p in parts)
+    names2 = bound_names(second)
+    return (first, second, tuple(p for p in parts if not free_locals(p) & names2),
+            tuple(p for p in parts if free_locals(p) & names2))
+
+
+@lru_cache(maxsize=4096)
+def _components(name: str) -> tuple[s.Local, s.Local]:
+    """The variables of a pair variable's two components ('·' cannot occur
+    in a parsed name); the same two nodes each time, so that what is
+    remembered of the rewritten condition is found again."""
+    return s.Local(name + "·1"), s.Local(name + "·2")
+
+
+def _implied_heads(ev, first, second, part, env):
+    """``∃b∈G (… & first = h(b) & …)`` with h free of both components: the
+    first component lies in h[G] — a necessary condition, computed once, so
+    the first components that no b matches are not visited.  None when the
+    shape does not fit or G is not listed."""
+    shape = _heads_shape(part, first, second)
+    if shape is None:
+        return None
+    h, b = shape
+    generators = ev.value(part.domain, env)
+    if not isinstance(generators, (frozenset, Fibered, Product)):
+        return None
+    return image(ev, h, b, generators, env, part)
+
+
+@remembered
+def _heads_shape(part, first, second):
+    """(h, b) when ``part`` is ``∃b∈G (… & first = h(b) & …)`` with G and h
+    free of both components."""
+    if not (isinstance(part, s.Quantifier) and part.op == "∃" and isinstance(part.var, s.Local)):
+        return None
+    pair = bound_names(first) | bound_names(second)
+    if free_locals(part.domain) & pair or part.var.name in pair:
+        return None
+    for p in planner.normal(part.body):
+        if isinstance(p, s.Predicate) and p.op == "=":
+            for var_side, h in ((p.left, p.right), (p.right, p.left)):
+                if var_side == first and not free_locals(h) & pair:
+                    return h, part.var.name
+    return None
+
+
+from . import planner  # noqa: E402  (the planner's pieces, elements and generators)

@@ -1,0 +1,235 @@
+"""The quantifier rules of the planner: what decides a ∀ (or an ∃ over
+several variables) without a search through its domain.
+
+- ``∀a,b∈D ((a, b) ∈ R ⇒ Q)`` and ``∃a,b∈D ((a, b) ∈ R & Q)`` range over
+  the tuples of R;
+- ``∀d∈D (e op g(d))`` with e free of d is decided from the least and
+  greatest value of g[D] (remembered: the same for every candidate of an
+  outer variable);
+- ``∀v∈D (P(v) ⇒ Q)`` ranges over {v∈D | P(v)}, computed once;
+- ``∀v∈D (e ∈ v)`` over a counted family is decided from its counts;
+- a ∀ whose body uses its variable only through f(v) ranges over f[D];
+- anything else is the absence of a counterexample: ∃ of the negation.
+
+Part of the planner (``planner.py``)."""
+
+from __future__ import annotations
+
+from ..rsl import syntax as s
+from . import algebra
+from .compiled import truth_code
+from .images import extremes, image
+from .sets import Filtered, Subsets, Union, is_empty, member, members
+from .terms import (bound_names, conjunction, free_locals, mentions, negate,
+                    occurrences_only_inside, remembered, rename)
+
+
+def over_relation(ev, op, var, domain, body, env, node):
+    """``∀a,b∈D ((a, b) ∈ R ⇒ Q)`` and ``∃a,b∈D ((a, b) ∈ R & Q)``, R listed:
+    the variables range over the tuples of R whose components lie in D —
+    one pass over R instead of a search per value of a.  (truth, the
+    deciding bindings) as ``forall``/``exists`` give them; None when the
+    shape does not fit."""
+    shape = _relation_shape(var, body, op)
+    if shape is None:
+        return None
+    relation_node, rest = shape
+    relation = ev.value(relation_node, env)
+    if not isinstance(relation, frozenset):
+        return None
+    names = [item.name for item in var.items]
+    test = truth_code(rest) if rest is not None else None
+    decisive = op == "∃"
+    ev.methods[f"{op} over a relation"] += 1
+    for t in members(relation, ev.budget, node, f"{op} over a relation"):
+        if not (isinstance(t, tuple) and len(t) == len(names)
+                and all(member(c, domain) for c in t)):
+            continue
+        scope = {**env, **dict(zip(names, t))}
+        if test is None or test(ev, scope) == decisive:
+            return decisive, dict(zip(names, t))
+    return (not decisive), None
+
+
+@remembered
+def _relation_shape(var, body, op):
+    """(R, Q or None) when ``body`` is ``(a, b, …) ∈ R ⇒ Q`` (for ∀) or
+    ``(a, b, …) ∈ R & Q`` (for ∃), the tuple being the declared variables
+    in order and R free of them."""
+    if not all(isinstance(item, s.Local) for item in var.items):
+        return None
+    names = bound_names(var)
+    if op == "∀":
+        if not (isinstance(body, s.Connective) and body.op == "⇒"):
+            return None
+        premise, rest = (body.left,), body.right
+    else:
+        premise = planner.normal(body)
+        rest = None
+    pattern = s.Tuple(tuple(var.items))
+    found = [p for p in premise if isinstance(p, s.Predicate) and p.op == "∈"
+             and isinstance(p.left, s.Tuple) and p.left.items == pattern.items
+             and not free_locals(p.right) & names]
+    if len(found) != 1:
+        return None
+    if op == "∃":
+        others = [p for p in premise if p is not found[0]]
+        rest = conjunction(others) if others else None
+    return found[0].right, rest
+
+
+def compare_with_all(ev, name, part, env):
+    """``∀d∈D (e op g(d))`` where only e mentions ``name``: the predicate
+    ``e op' m`` with m the least or greatest value of g over D (True when D is
+    empty).  None when the shape does not fit."""
+    if not (isinstance(part, s.Quantifier) and part.op == "∀" and isinstance(part.var, s.Local)
+            and isinstance(part.body, s.Predicate)):
+        return None
+    d = part.var.name
+    if mentions(part.domain, name):
+        return None
+    body = part.body
+    e_side, g_side, flipped = _split_comparison(body, d, name)
+    if e_side is None or body.op not in ("=", "≤", "≥", "<", ">"):
+        return None
+    domain = ev.value(part.domain, env)
+    if is_empty(domain):
+        return s.Predicate("=", s.Integer(0), s.Integer(0), span=part.span)
+    op = body.op if not flipped else {"≤": "≥", "≥": "≤", "<": ">", ">": "<"}.get(body.op, body.op)
+    bounds = _image_extremes(ev, g_side, d, domain, env, part)
+    if bounds is None:
+        return None
+    least, greatest = bounds
+    ev.methods["∀ as min/max"] += 1
+    if op == "=":
+        if least != greatest:
+            return s.Predicate("=", s.Integer(0), s.Integer(1), span=part.span)
+        return s.Predicate("=", e_side, s.Integer(least), span=part.span)
+    bound = least if op in ("≤", "<") else greatest
+    return s.Predicate(op, e_side, s.Integer(bound), span=part.span)
+
+
+def _split_comparison(body, d, name):
+    left_d, right_d = mentions(body.left, d), mentions(body.right, d)
+    if right_d and not left_d and mentions(body.left, name) and not mentions(body.right, name):
+        return body.left, body.right, False
+    if left_d and not right_d and mentions(body.right, name) and not mentions(body.left, name):
+        return body.right, body.left, True
+    return None, None, False
+
+
+def forall_one(ev, var, domain, part, env, node):
+    names = bound_names(var)
+    if not free_locals(part) & names:
+        return ev.truth(part, env), None
+    if isinstance(var, s.Local):
+        decided = _in_every(ev, var.name, domain, part, env)
+        if decided is not None:
+            return decided, None
+        if isinstance(part, s.Connective) and part.op == "⇒" and mentions(part.left, var.name) \
+                and not free_locals(part.left) - {var.name}:
+            # ∀v∈D (P(v) ⇒ Q) = ∀v ∈ {v∈D | P(v)} Q, the restricted domain computed once
+            restricted = _restricted(ev, var, domain, part.left, env, node)
+            ev.methods["∀ over a restricted domain"] += 1
+            return planner.forall(ev, var, restricted, part.right, env, node)
+    if isinstance(var, s.Local) and isinstance(part, s.Predicate):
+        decided = _forall_comparison(ev, var.name, domain, part, env, node)
+        if decided is not None:
+            return decided, None
+    if isinstance(var, s.Local):
+        through = occurrences_only_inside(part, var.name)
+        if through is not None:
+            values = image(ev, through, var.name, domain, env, node)
+            if not isinstance(values, Filtered):
+                ev.methods["∀ over an image"] += 1
+                name = var.name + "·f"  # f(v) as a variable of its own
+                ok, _ = planner.forall(ev, s.Local(name), values, rename(part, through, name),
+                                       env, node)
+                if ok:
+                    return True, None
+    found, witness = planner.exists(ev, var, domain, negate(part), env, node)
+    return (not found), witness
+
+
+def _forall_comparison(ev, name, domain, predicate, env, node):
+    """``∀v∈D (e op g(v))`` with e free of v, decided from the extremes of
+    g[D]; None when it does not apply."""
+    if predicate.op not in ("=", "≤", "≥", "<", ">"):
+        return None
+    left, right = mentions(predicate.left, name), mentions(predicate.right, name)
+    if left == right:
+        return None
+    g_side, e_side = (predicate.left, predicate.right) if left else \
+        (predicate.right, predicate.left)
+    e = ev.value(e_side, env)
+    if predicate.op == "=":
+        values = image(ev, g_side, name, domain, env, node)
+        if isinstance(values, frozenset):
+            return all(algebra.equal(v, e, ev.budget, node) for v in values)
+        return None
+    if not isinstance(e, int):
+        return None
+    bounds = _image_extremes(ev, g_side, name, domain, env, node)
+    if bounds is None:
+        return None
+    least, greatest = bounds
+    op = predicate.op if not left else {"≤": "≥", "≥": "≤", "<": ">", ">": "<"}[predicate.op]
+    # the predicate reads e op g(v) for all v
+    return {"≤": e <= least, "<": e < least, "≥": e >= greatest, ">": e > greatest}[op]
+
+
+def _image_extremes(ev, g, name, domain, env, node):
+    """(least, greatest) of g[D], remembered when g mentions no other local
+    (the same for every candidate of an outer variable); None when g[D] is
+    not a set of integers."""
+    key = ("extremes", id(g), _domain_key(domain))
+    hit = ev.memo.get(key) if not free_locals(g) - {name} else None
+    if hit is not None and hit[0] is g:
+        return hit[1]
+    try:
+        bounds = extremes(image(ev, g, name, domain, env, node), ev, node)
+    except (TypeError, ValueError):
+        bounds = None
+    ev.memo[key] = (g, bounds)
+    return bounds
+
+
+def _restricted(ev, var, domain, condition, env, node):
+    key = (id(condition), _domain_key(domain))
+    hit = ev.memo.get(key)
+    if hit is not None and hit[0] is condition:
+        return hit[1]
+    result = planner.comprehension(ev, var, domain, condition, env, node)
+    ev.memo[key] = (condition, result)
+    return result
+
+
+def _domain_key(domain):
+    try:
+        hash(domain)
+        return domain
+    except TypeError:
+        return id(domain)
+
+
+def _in_every(ev, name, domain, part, env):
+    """``∀v∈D (e ∈ v)`` / ``(e ∉ v)``: e lies in every member of D (or in
+    none), decided from D's counts; None when the shape does not fit."""
+    if not (isinstance(part, s.Predicate) and part.op in ("∈", "∉")
+            and part.right == s.Local(name) and not mentions(part.left, name)):
+        return None
+    parts = domain.parts if isinstance(domain, Union) else (domain,)
+    if not all(isinstance(p, Subsets) for p in parts):
+        return None
+    e = ev.value(part.left, env)
+    ev.methods["∀ by counting"] += 1
+    for p in parts:
+        total, with_e = p.cardinality(), p.element_count(e)
+        if part.op == "∈" and with_e != total:
+            return False
+        if part.op == "∉" and with_e != 0:
+            return False
+    return True
+
+
+from . import planner  # noqa: E402  (comprehensions, ∃ and ∀ of the sub-formulas)
