@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass
 from math import comb
-from typing import Iterator
+from typing import Callable, Iterator
 
 Poly = dict  # members taken → ways
 
@@ -89,26 +89,36 @@ def count(lower: frozenset, free: list, lo: int, hi: int | None,
 
 
 def guided(lower: frozenset, free: list, size: int,
-           constraints: tuple[tuple[frozenset, int], ...]) -> Iterator[frozenset]:
+           constraints: tuple[tuple[frozenset, int], ...],
+           charge: Callable[[int], None]) -> Iterator[frozenset]:
     """The members of size ``size`` in canonical order (a set with the
-    earlier element first), each found after at most ``len(free)`` counts:
-    a branch is entered only when its count says it holds a member, so the
-    listing never meets a dead end however many candidates it skips."""
+    earlier element first), found by counting instead of by trying
+    candidates.  One count of a branch gives every open element's count:
+    an element in none of the branch's members is left out, one in all of
+    them is taken, and the first element in some but not all of them
+    splits the branch in two (with it first, then without it), each
+    counted again.  So no branch without a member is entered, and a member
+    costs a count per element on which the members differ.  Each count is
+    work on the elements still open, and is ``charge``d so."""
     stack = [(lower, 0)]
     while stack:
         chosen, i = stack.pop()
+        charge(max(len(free) - i, 1))
         counts = count(chosen, free[i:], size, size, constraints)
         if counts.total == 0:
             continue
-        if i == len(free):
-            yield chosen
-            continue
-        e = free[i]
-        with_e = counts.per_element.get(e, 0)
-        if counts.total != with_e:  # some members lack e: after those that have it
-            stack.append((chosen, i + 1))
-        if with_e:
-            stack.append((chosen | {e}, i + 1))
+        taken = set(chosen)
+        for j in range(i, len(free)):
+            e = free[j]
+            with_e = counts.per_element.get(e, 0)
+            if with_e == counts.total:
+                taken.add(e)
+            elif with_e:
+                stack.append((frozenset(taken), j + 1))       # without e: after those with it
+                stack.append((frozenset(taken | {e}), j + 1))
+                break
+        else:
+            yield frozenset(taken)  # every element decided: the branch is one member
 
 
 @dataclass

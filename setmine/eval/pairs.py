@@ -10,11 +10,12 @@ from __future__ import annotations
 from functools import lru_cache
 
 from ..rsl import syntax as s
+from ..rsl.errors import RSLError
 from . import algebra
-from .images import image
+from .budget import BudgetExceeded
 from .interp import bind
 from .intervals import interval_shape
-from .sets import Fibered, Product, canonical, is_empty
+from .sets import Fibered, Product, canonical, is_empty, sort
 from .terms import bound_names, free_locals, remembered, split_pair
 
 
@@ -36,7 +37,8 @@ def split(ev, var, domain, pair, parts, env, node):
         if implied is not None:
             ev.methods["first components implied"] += 1
             heads = algebra.intersection(heads, implied)
-    for x in planner.elements(ev, first, heads, on_first, env, node):
+    # in canonical order: the first piece gives an ∃ its witness
+    for x in sort(planner.elements(ev, first, heads, on_first, env, node)):
         fiber_domain = domain.fiber(x) if isinstance(domain, Fibered) else domain.factors[1]
         scope = {**env, **bind(first, x, node)}
         fiber = _fixed(ev, second, fiber_domain, on_second, scope)
@@ -93,34 +95,49 @@ def _components(name: str) -> tuple[s.Local, s.Local]:
 
 
 def _implied_heads(ev, first, second, part, env):
-    """``∃b∈G (… & first = h(b) & …)`` with h free of both components: the
-    first component lies in h[G] — a necessary condition, computed once, so
-    the first components that no b matches are not visited.  None when the
-    shape does not fit or G is not listed."""
+    """``∃b∈G (… & first = pr i(b) & …)``: the first component lies in
+    Pr i(G) — a necessary condition, computed once, so the first components
+    that no b matches are not visited.  Only projections, computed without
+    evaluating anything per b (so no b that the ∃'s other conjuncts would
+    have excluded can raise an error here).  None when the shape does not
+    fit or G is not listed."""
     shape = _heads_shape(part, first, second)
     if shape is None:
         return None
-    h, b = shape
-    generators = ev.value(part.domain, env)
-    if not isinstance(generators, (frozenset, Fibered, Product)):
-        return None
-    return image(ev, h, b, generators, env, part)
+    try:
+        generators = ev.value(part.domain, env)
+    except BudgetExceeded:
+        raise
+    except RSLError:
+        return None  # the ∃ itself will meet (or never reach) this error
+    i = shape
+    if isinstance(generators, Fibered) and i in (1, 2):
+        return generators.index() if i == 1 else algebra.project(generators, (2,), ev.budget, part)
+    if isinstance(generators, Product) and i <= len(generators.factors):
+        return generators.factors[i - 1]
+    if isinstance(generators, frozenset) and all(isinstance(g, tuple) and len(g) >= i
+                                                 for g in generators):
+        return frozenset(g[i - 1] for g in generators)
+    return None
 
 
 @remembered
 def _heads_shape(part, first, second):
-    """(h, b) when ``part`` is ``∃b∈G (… & first = h(b) & …)`` with G and h
-    free of both components."""
+    """i when ``part`` is ``∃b∈G (… & first = pr i(b) & …)`` with G free of
+    both components (which have distinct names)."""
     if not (isinstance(part, s.Quantifier) and part.op == "∃" and isinstance(part.var, s.Local)):
         return None
-    pair = bound_names(first) | bound_names(second)
-    if free_locals(part.domain) & pair or part.var.name in pair:
+    names1, names2 = bound_names(first), bound_names(second)
+    pair = names1 | names2
+    if names1 & names2 or free_locals(part.domain) & pair or part.var.name in pair:
         return None
+    b = s.Local(part.var.name)
     for p in planner.normal(part.body):
         if isinstance(p, s.Predicate) and p.op == "=":
             for var_side, h in ((p.left, p.right), (p.right, p.left)):
-                if var_side == first and not free_locals(h) & pair:
-                    return h, part.var.name
+                if var_side == first and isinstance(h, s.Projection) and not h.big \
+                        and len(h.indices) == 1 and h.arg == b:
+                    return h.indices[0]
     return None
 
 

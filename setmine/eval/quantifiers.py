@@ -59,6 +59,8 @@ def _relation_shape(var, body, op):
     if not all(isinstance(item, s.Local) for item in var.items):
         return None
     names = bound_names(var)
+    if len(names) != len(var.items):
+        return None  # a name declared twice: the inner one is meant
     if op == "∀":
         if not (isinstance(body, s.Connective) and body.op == "⇒"):
             return None

@@ -47,7 +47,10 @@ def order_key(value) -> tuple:
 def sort(values: Iterable) -> list:
     values = list(values)
     if all(_plain(v) for v in values):
-        return sorted(values)  # Python's own order of ints and int tuples is order_key's
+        try:  # Python's own order of ints and int tuples is order_key's …
+            return sorted(values)
+        except TypeError:  # … where it is defined (not between an int and a tuple)
+            pass
     return sorted(values, key=order_key)
 
 
@@ -244,12 +247,15 @@ class Subsets(LazySet):
             return
         free = sort(e for e in members(self.upper, budget, node, construct) if e not in self.lower)
         top = len(free) if self.hi is None else min(self.hi - len(self.lower), len(free))
-        if self.constraints:  # listed by counting: no candidate that fails is visited
+        if self.constraints and not budget.admits(self.candidates()):
+            # too many candidates to try: listed by counting, each count charged for the
+            # elements it weighs, and no candidate that fails is visited
             size = self.cardinality_or_none()
+
+            def charge(n: int) -> None:
+                budget.charge(n, node, construct, size)
             for k in range(max(self.lo - len(self.lower), 0), top + 1):
-                for m in guided(self.lower, free, len(self.lower) + k, self.constraints):
-                    budget.charge(1, node, construct, size)
-                    yield m
+                yield from guided(self.lower, free, len(self.lower) + k, self.constraints, charge)
             return
         for k in range(max(self.lo - len(self.lower), 0), top + 1):
             for combo in itertools.combinations(free, k):
@@ -257,6 +263,11 @@ class Subsets(LazySet):
                 candidate = self.lower.union(combo)
                 if all(len(candidate & a) == need for a, need in self.constraints):
                     yield candidate
+
+    def candidates(self) -> cardinal.Cardinal:
+        """How many sets a listing that tries every candidate would try: the
+        subsets of the free part of the allowed sizes (constraints aside)."""
+        return Subsets(self.lower, self.upper, self.lo, self.hi).cardinality()
 
     def cardinality_or_none(self):
         try:
@@ -578,6 +589,10 @@ def canonical(value):
         size = value.cardinality_or_none() if isinstance(value, Subsets) else value.cardinality()
         if not isinstance(size, int) or size > ELEMENT_LIMIT:
             return value
+        if isinstance(value, Subsets) and value.constraints:
+            tried = value.candidates()  # listed only when it is cheap: by trying candidates
+            if not isinstance(tried, int) or tried > ELEMENT_LIMIT:
+                return value
     budget = Budget(max_elements=ELEMENT_LIMIT)
     try:
         return frozenset(canonical(m) for m in value.members(budget, None, "an element"))

@@ -158,30 +158,47 @@ def split_pair(formula: s.Node, name: str, first: str, second: str) -> s.Node:
     """Replace a pair variable by its components: ``pr1(name)`` → ``first``,
     ``pr2(name)`` → ``second``, ``name`` → ``(first, second)``."""
     def fn(node: s.Node):
-        if isinstance(node, s.Projection) and not node.big and node.arg == s.Local(name):
+        if isinstance(node, s.Projection) and not node.big and node.arg == s.Local(name) \
+                and max(node.indices) <= 2:  # pr3 of a pair: its error is the evaluator's
             picks = [s.Local(first, span=node.span), s.Local(second, span=node.span)]
             chosen = [picks[i - 1] for i in node.indices]
             return chosen[0] if len(chosen) == 1 else s.Tuple(tuple(chosen), span=node.span)
         if isinstance(node, s.Local) and node.name == name:
             return s.Tuple((s.Local(first, span=node.span), s.Local(second, span=node.span)),
                            span=node.span)
-        if isinstance(node, (s.Quantifier, s.Declarative)) and name in bound_names(node.var):
-            return _shadowing(node, lambda d: transform(d, fn))
-        return None
+        return _shadowing(node, {name}, lambda d: transform(d, fn))
     return transform(formula, fn)
 
 
-def _shadowing(binder: s.Node, rewrite: Callable[[s.Node], s.Node]) -> s.Node:
-    """A quantifier or comprehension that binds the name being rewritten:
-    its domain is still in the outer scope (rewritten), its body is not."""
-    domain = rewrite(binder.domain)
-    return binder if domain is binder.domain else replace(binder, domain=domain)
+def _shadowing(node: s.Node, names: set, rewrite: Callable[[s.Node], s.Node]) -> s.Node | None:
+    """A binder of one of the names being rewritten: a quantifier's or a
+    comprehension's domain is still in the outer scope (rewritten), its
+    body is not; an I{…} or R{…} that rebinds a name is left as it is (an
+    outer use inside it then stays unbound: the evaluator reports it and
+    evaluates the formula as written).  None for any other node."""
+    if isinstance(node, (s.Quantifier, s.Declarative)) and names & bound_names(node.var):
+        domain = rewrite(node.domain)
+        return node if domain is node.domain else replace(node, domain=domain)
+    if isinstance(node, s.Recursive) and names & bound_names(node.var):
+        return node
+    if isinstance(node, s.Imperative) and any(
+            isinstance(b, (s.Iterate, s.Assign)) and names & bound_names(b.var)
+            for b in node.blocks):
+        return node
+    return None
 
 
 @remembered
 def rename(formula: s.Node, target: s.Node, name: str) -> s.Node:
-    """Replace every occurrence of the sub-term ``target`` by ``Local(name)``."""
-    return transform(formula, lambda n: s.Local(name, span=n.span) if n == target else None)
+    """Replace every occurrence of the sub-term ``target`` by ``Local(name)``
+    (not under a binder that rebinds one of target's variables)."""
+    variables = set(free_locals(target))
+
+    def fn(node: s.Node):
+        if node == target:
+            return s.Local(name, span=node.span)
+        return _shadowing(node, variables, lambda d: transform(d, fn))
+    return transform(formula, fn)
 
 
 def occurrences_only_inside(formula: s.Node, name: str) -> s.Node | None:

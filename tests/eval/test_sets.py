@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 
 from setmine.eval import algebra, cardinal
 from setmine.eval.budget import Budget, BudgetExceeded
+from setmine.eval.counting import guided
 from setmine.eval.sets import (Difference, Fibered, Filtered, Integers, Intersection, IntRange,
                                Product, Subsets, Union, card, is_empty, materialize, member,
                                members, order_key, sort)
@@ -477,7 +478,24 @@ def test_a_counted_interval_lists_its_few_members_among_many_candidates():
                    (F(range(60, 200)), 0))
     value = Subsets(F(), upper, 3, 3, constraints)
     assert card(value) == 10 * 45
-    budget = Budget(max_elements=200 + 5)  # U listed once, then 5 members
+    budget = Budget(max_elements=50_000)  # C(200, 3) = 1,313,400 candidates: never tried
     first = list(islice(members(value, budget), 5))
     assert first == [F({0, 50, 51}), F({0, 50, 52}), F({0, 50, 53}), F({0, 50, 54}),
                      F({0, 50, 55})]
+
+
+@settings(SETTINGS, max_examples=150)
+@given(st.frozensets(st.integers(0, 9), max_size=9), st.data())
+def test_listing_by_counting_is_brute_force_in_canonical_order(upper, data):
+    """counting.guided against every subset tried in turn: the same
+    members, in canonical order, for every size."""
+    items = sort(upper)
+    lower = F(data.draw(st.lists(st.sampled_from(items), max_size=2))) if items else F()
+    windows = data.draw(st.lists(st.tuples(st.integers(0, 9), st.integers(1, 5),
+                                           st.integers(0, 3)), max_size=5))
+    constraints = tuple((F(range(start, start + width)) & upper, k) for start, width, k in windows)
+    free = [e for e in items if e not in lower]
+    for size in range(len(lower), len(upper) + 1):
+        expected = sort(v for v in subsets_of(upper) if lower <= v and len(v) == size
+                        and all(len(v & a) == k for a, k in constraints))
+        assert list(guided(lower, free, size, constraints, lambda n: None)) == expected
