@@ -12,7 +12,7 @@ from ..eval.explain import explain, render
 from ..eval.interp import Evaluator
 from ..eval.model import evaluate_schema
 from .common import (BOARD_HELP, add_board_options, add_budget_options, budget_from,
-                     completion_note, load_board_file, load_valid_schema)
+                     completion_note, load_inputs)
 
 
 def add_parser(sub) -> None:
@@ -26,8 +26,7 @@ def add_parser(sub) -> None:
 
 
 def run(args) -> int:
-    schema = load_valid_schema(args.spec)
-    board = load_board_file(args.board, args.mines)
+    schema, board = load_inputs(args)
     budget = budget_from(args)
     data = structure(board)
     axioms = [c.alias for c in schema if c.kind in ("axiom", "theorem")]

@@ -65,13 +65,16 @@ def add_board_options(parser, spec: bool = True) -> None:
 BOARD_HELP = "a .board, .json, .mine or minesweepr .txt file"
 
 
-def check_terms(schema, aliases: list[str] | None) -> None:
-    """--term ALIAS…: each must be a constituent of the schema."""
+def load_inputs(args):
+    """(schema, board) of a command that evaluates a schema over a board:
+    --spec (valid), --term ALIAS… (each a constituent of it), the board."""
     from . import UserError
 
-    unknown = [a for a in aliases or () if a not in schema]
+    schema = load_valid_schema(args.spec)
+    unknown = [a for a in getattr(args, "term", None) or () if a not in schema]
     if unknown:
         raise UserError(f"no constituent {', '.join(unknown)} in {schema.path}")
+    return schema, load_board_file(args.board, args.mines)
 
 
 def add_budget_options(parser) -> None:

@@ -11,8 +11,7 @@ import sys
 
 from ..check.crosscheck import crosscheck, render, to_json
 from ..check.isolate import Limits
-from .common import (BOARD_HELP, add_board_options, add_budget_options, check_terms,
-                     load_board_file, load_valid_schema)
+from .common import BOARD_HELP, add_board_options, add_budget_options, load_inputs
 
 
 def add_parser(sub) -> None:
@@ -27,9 +26,7 @@ def add_parser(sub) -> None:
 
 
 def run(args) -> int:
-    schema = load_valid_schema(args.spec)
-    check_terms(schema, args.term)
-    board = load_board_file(args.board, args.mines)
+    schema, board = load_inputs(args)
     limits = Limits(max_elements=args.max_candidates, max_seconds=args.max_seconds)
     report = crosscheck(schema, board, limits, only=args.term)
     if args.json:

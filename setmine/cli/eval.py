@@ -13,8 +13,8 @@ from ..eval import cardinal
 from ..eval.model import evaluate_schema
 from ..eval.sets import card
 from ..present import values as present
-from .common import (BOARD_HELP, add_board_options, add_budget_options, budget_from, check_terms,
-                     completion_note, load_board_file, load_valid_schema)
+from .common import (BOARD_HELP, add_board_options, add_budget_options, budget_from,
+                     completion_note, load_inputs)
 
 
 def add_parser(sub) -> None:
@@ -31,9 +31,7 @@ def add_parser(sub) -> None:
 
 
 def run(args) -> int:
-    schema = load_valid_schema(args.spec)
-    check_terms(schema, args.term)
-    board = load_board_file(args.board, args.mines)
+    schema, board = load_inputs(args)
     results = evaluate_schema(schema, structure(board), budget_from(args), only=args.term)
     if args.term:
         results = {a: r for a, r in results.items() if a in args.term}

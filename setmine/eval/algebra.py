@@ -16,8 +16,9 @@ from __future__ import annotations
 from ..rsl.errors import RSLError
 from . import cardinal
 from .budget import Budget
-from .sets import (Difference, Fibered, Filtered, Integers, Intersection, LazySet, Product,
-                   Subsets, Union, card, is_empty, materialize, member, members)
+from .sets import (Difference, Fibered, Filtered, Integers, Intersection, LazySet, Product, Union,
+                   card, is_empty, materialize, member, members)
+from .subsets import Subsets
 
 
 def interval(lower: frozenset, upper, lo: int = 0, hi: int | None = None,

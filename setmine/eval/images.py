@@ -17,8 +17,9 @@ from __future__ import annotations
 from ..rsl import syntax as s
 from . import algebra
 from .compiled import value_code
-from .sets import (Fibered, IntRange, LazySet, Product, Subsets, Union, canonical, card,
-                   each, is_empty, members)
+from .sets import (Fibered, IntRange, LazySet, Product, Union, canonical, card, each, is_empty,
+                   members)
+from .subsets import Subsets
 from .terms import free_locals, mentions
 
 ALL = None  # "every element": no narrower support is known

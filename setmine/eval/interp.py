@@ -20,7 +20,8 @@ from ..rsl import syntax as s
 from ..rsl.errors import RSLError
 from . import algebra, cardinal
 from .budget import Budget
-from .sets import CURRENT_BUDGET, Integers, LazySet, canonical, card, member, members, powerset
+from .sets import CURRENT_BUDGET, Integers, LazySet, canonical, card, member, members
+from .subsets import powerset
 from .terms import free_locals
 
 MEMO_LIMIT = 500_000

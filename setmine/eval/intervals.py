@@ -10,7 +10,8 @@ from __future__ import annotations
 from ..rsl import syntax as s
 from . import algebra
 from .images import ALL, support
-from .sets import Filtered, Subsets, canonical, card, is_empty, members
+from .sets import Filtered, canonical, card, is_empty, members
+from .subsets import Subsets
 from .terms import conjunction, mentions, remembered
 
 

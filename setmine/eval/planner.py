@@ -40,7 +40,8 @@ from .compiled import truth_code
 from .images import image
 from .interp import bind
 from .intervals import set_interval
-from .sets import Fibered, IntRange, Product, Subsets, Union, card, each, is_empty, member, members
+from .sets import Fibered, IntRange, Product, Union, card, each, is_empty, member, members
+from .subsets import Subsets
 from .terms import bound_names, conjunction, conjuncts, free_locals, mentions, remembered
 
 # ----------------------------------------------------------------------------
@@ -165,30 +166,17 @@ def _plain_quantifier(ev, op, decls, domain, body, env, node, listing):
     return not decisive, None
 
 
-_NORMAL: dict = {}
-
-
-def normal(formula) -> list:
+@remembered
+def normal(formula) -> tuple:
     """The conjuncts of a condition, with what an ∃ does not need pulled out
     of it: ∃v∈D (P & Q(v)) is P & ∃v∈D Q(v) (miniscoping), so that
     ∃b∈B ∃c∈C (P(b) & Q(c)) becomes ∃b∈B P(b) & ∃c∈C Q(c).  Remembered per
     formula: the same condition is planned for every candidate."""
-    hit = _NORMAL.get(id(formula))
-    if hit is not None and hit[0] is formula:
-        return hit[1]
-    result = _normal_form(formula)
-    if len(_NORMAL) > 50_000:
-        _NORMAL.clear()
-    _NORMAL[id(formula)] = (formula, result)
-    return result
-
-
-def _normal_form(formula) -> list:
-    out = []
+    out: list = []
     for part in conjuncts(formula):
         out.extend(_pull(part) if isinstance(part, s.Quantifier) and part.op == "∃"
                    and isinstance(part.var, s.Local) else [part])
-    return out
+    return tuple(out)
 
 
 def _pull(q: s.Quantifier) -> list:

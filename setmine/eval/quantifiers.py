@@ -19,7 +19,8 @@ from ..rsl import syntax as s
 from . import algebra
 from .compiled import truth_code
 from .images import extremes, image
-from .sets import Filtered, Subsets, Union, is_empty, member, members
+from .sets import Filtered, Union, is_empty, member, members
+from .subsets import Subsets
 from .terms import (bound_names, conjunction, free_locals, mentions, negate,
                     occurrences_only_inside, remembered, rename)
 

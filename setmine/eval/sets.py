@@ -5,7 +5,8 @@ The tiers of evaluation.md: small sets are ``frozenset``; the sets RSLang
 builds over ℬ(X1) are these classes:
 
 - ``Subsets(L, U, lo, hi)``: {v | L ⊆ v ⊆ U, lo ≤ |v| ≤ hi} — ℬ(U), the
-  k-subsets of U and the set intervals that narrowing produces;
+  k-subsets of U and the set intervals that narrowing produces (in
+  ``subsets.py``, with the counting of constrained ones);
 - ``Product(A, B, …)``: tuples;
 - ``Fibered({x: Fₓ})``: the union of dependent products ⋃ₓ {x}×Fₓ;
 - ``Union``, ``Intersection``, ``Difference``, ``Filtered``: the rest,
@@ -27,7 +28,6 @@ from typing import Callable, Iterable, Iterator
 from ..rsl.errors import RSLError
 from . import cardinal
 from .budget import Budget
-from .counting import Counts, count, guided
 
 
 def order_key(value) -> tuple:
@@ -102,182 +102,6 @@ class LazySet:
 
     def __bool__(self) -> bool:
         return not self.is_empty()
-
-
-# ----------------------------------------------------------------------------
-# Set intervals: ℬ(U), k-subsets, L ⊆ v ⊆ U
-
-@dataclass(frozen=True, eq=True)
-class Subsets(LazySet):
-    """{v | lower ⊆ v ⊆ upper, lo ≤ |v| ≤ hi, |v ∩ A| = k for each (A, k) of
-    ``constraints``}; ``upper`` may itself be lazy (a family) when there are
-    no constraints; ``hi`` None for no bound.  With constraints the set is
-    counted by regions and components (``counting.py``), never listed."""
-
-    lower: frozenset
-    upper: object
-    lo: int = 0
-    hi: int | None = None
-    constraints: tuple = ()
-    # (parent, element, present): this set is the parent's members that
-    # contain (or lack) one element — counted from the parent's counts
-    origin: tuple | None = field(default=None, compare=False, repr=False)
-    kind = "set interval"
-    __hash__ = _remembered_hash
-
-    def free_count(self) -> cardinal.Cardinal:
-        return cardinal.subtract(card(self.upper), len(self.lower))
-
-    def proper(self) -> bool:
-        """L ⊆ U; else the interval is empty (a restricted child may be)."""
-        cached = self.__dict__.get("_proper")
-        if cached is None:
-            cached = self.lower <= self.upper if isinstance(self.upper, frozenset) \
-                else all(member(e, self.upper) for e in self.lower)
-            object.__setattr__(self, "_proper", cached)
-        return cached
-
-    def contains(self, x) -> bool:
-        if isinstance(x, LazySet):
-            return self._contains_lazy(x)
-        if not isinstance(x, frozenset) or not self.lower <= x:
-            return False
-        if len(x) < self.lo or (self.hi is not None and len(x) > self.hi):
-            return False
-        inside = x <= self.upper if isinstance(self.upper, frozenset) else \
-            all(member(e, self.upper) for e in x)
-        return inside and all(len(x & a) == k for a, k in self.constraints)
-
-    def _contains_lazy(self, x: LazySet) -> bool:
-        """A lazy set as a candidate member (a family of placements, say)."""
-        if not all(member(e, x) for e in self.lower):
-            return False
-        if self.lo > len(self.lower) or self.hi is not None:
-            size = card(x)
-            if size < self.lo or (self.hi is not None and size > self.hi):
-                return False
-        if any(card(algebra.intersection(x, a)) != k for a, k in self.constraints):
-            return False
-        return algebra.subset(x, self.upper, current_budget())
-
-    # -- counting
-    def counts(self):
-        """The number of members and each free element's number of members
-        containing it (computed once)."""
-        cached = self.__dict__.get("_counts")
-        if cached is None:
-            if not self.proper():
-                object.__setattr__(self, "_counts", Counts(0, {}))
-                return self.__dict__["_counts"]
-            free = sort(e for e in members(self.upper, current_budget(), None, "counting")
-                        if e not in self.lower)
-            cached = count(self.lower, free, self.lo, self.hi, self.constraints)
-            object.__setattr__(self, "_counts", cached)
-        return cached
-
-    def element_count(self, e) -> cardinal.Cardinal:
-        """How many members contain ``e``."""
-        if not self.proper():
-            return 0
-        if e in self.lower:
-            return self.cardinality()
-        if not member(e, self.upper):
-            return 0
-        if not self.constraints:
-            n = self.free_count()
-            if isinstance(n, int):
-                return Subsets(self.lower | {e}, self.upper, self.lo, self.hi).cardinality()
-        return self.counts().per_element.get(e, 0)
-
-    def restricted(self, e, present: bool) -> "Subsets":
-        """The members that contain ``e`` (present) or lack it."""
-        if present:
-            child = Subsets(self.lower | {e}, self.upper, self.lo, self.hi, self.constraints,
-                            (self, e, True))
-        else:
-            upper = algebra.difference(self.upper, frozenset({e}))
-            child = Subsets(self.lower, upper, self.lo, self.hi,
-                            self.constraints, (self, e, False))
-        return child
-
-    def cardinality(self) -> cardinal.Cardinal:
-        if self.origin is not None:
-            parent, e, present = self.origin
-            with_e = parent.element_count(e)
-            return with_e if present else cardinal.subtract(parent.cardinality(), with_e)
-        if not self.proper():
-            return 0
-        if self.constraints:
-            return self.counts().total
-        n = self.free_count()
-        base = len(self.lower)
-        lo, hi = max(self.lo - base, 0), None if self.hi is None else self.hi - base
-        if hi is not None and hi < lo:
-            return 0
-        if isinstance(n, int):
-            if hi is None or hi >= n:
-                if lo == 0:
-                    return cardinal.power_of_two(n)
-                if lo <= 64:  # never n − Σ… on a symbolic 2^n: sympy would expand it
-                    return cardinal.subtract(cardinal.power_of_two(n),
-                                             sum(cardinal.binomial(n, k) for k in range(lo)))
-            elif hi - lo <= 10_000 or hi <= 64:
-                return sum(cardinal.binomial(n, k) for k in range(lo, min(hi, n) + 1))
-        elif lo == 0 and hi is None:
-            return cardinal.power_of_two(n)
-        raise RSLError("calculationNotSupported",
-                       f"cannot count the subsets of sizes {self.lo}..{self.hi} of a set of "
-                       f"{cardinal.show(n)} members")
-
-    def is_empty(self) -> bool:
-        if not self.proper():
-            return True
-        n = self.free_count()
-        base = len(self.lower)
-        if self.hi is not None and self.hi < max(self.lo, base):
-            return True
-        if isinstance(n, int) and base + n < self.lo:
-            return True
-        if self.constraints or self.origin is not None:
-            return self.cardinality() == 0
-        return False
-
-    def members(self, budget: Budget, node=None, construct: str = "enumeration") -> Iterator:
-        if not self.proper():
-            return
-        free = sort(e for e in members(self.upper, budget, node, construct) if e not in self.lower)
-        top = len(free) if self.hi is None else min(self.hi - len(self.lower), len(free))
-        if self.constraints and not budget.admits(self.candidates()):
-            # too many candidates to try: listed by counting, each count charged for the
-            # elements it weighs, and no candidate that fails is visited
-            size = self.cardinality_or_none()
-
-            def charge(n: int) -> None:
-                budget.charge(n, node, construct, size)
-            for k in range(max(self.lo - len(self.lower), 0), top + 1):
-                yield from guided(self.lower, free, len(self.lower) + k, self.constraints, charge)
-            return
-        for k in range(max(self.lo - len(self.lower), 0), top + 1):
-            for combo in itertools.combinations(free, k):
-                budget.charge(1, node, construct, self.cardinality_or_none())
-                candidate = self.lower.union(combo)
-                if all(len(candidate & a) == need for a, need in self.constraints):
-                    yield candidate
-
-    def candidates(self) -> cardinal.Cardinal:
-        """How many sets a listing that tries every candidate would try: the
-        subsets of the free part of the allowed sizes (constraints aside)."""
-        return Subsets(self.lower, self.upper, self.lo, self.hi).cardinality()
-
-    def cardinality_or_none(self):
-        try:
-            return self.cardinality()
-        except RSLError:
-            return None
-
-
-def powerset(base) -> "Subsets | frozenset":
-    return Subsets(frozenset(), base)
 
 
 # ----------------------------------------------------------------------------
@@ -613,4 +437,4 @@ def materialize(s, budget: Budget, node=None, construct: str = "enumeration") ->
     return frozenset(s.members(budget, node, construct))
 
 
-from . import algebra  # noqa: E402  (algebra builds on the classes above)
+from .subsets import Subsets  # noqa: E402  (a lazy set built on this module)

@@ -38,8 +38,8 @@ from .budget import Budget
 from .explain import explain
 from .interp import bind
 from .model import evaluate_schema
-from .sets import (CURRENT_BUDGET, Fibered, Product, Subsets, card, is_empty, member, members,
-                   sort)
+from .sets import CURRENT_BUDGET, Fibered, Product, card, is_empty, member, members, sort
+from .subsets import Subsets
 from .terms import conjuncts, transform
 
 SMALL = 4          # a ∀ over at most this many members shows each of them

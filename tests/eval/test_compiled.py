@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from setmine.eval.compiled import truth_code, value_code
 from setmine.eval.interp import Evaluator
-from setmine.eval.sets import Subsets
+from setmine.eval.subsets import Subsets
 from setmine.rsl.errors import RSLError
 from setmine.rsl.parser import parse_expression
 

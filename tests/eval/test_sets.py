@@ -21,8 +21,9 @@ from setmine.eval import algebra, cardinal
 from setmine.eval.budget import Budget, BudgetExceeded
 from setmine.eval.counting import guided
 from setmine.eval.sets import (Difference, Fibered, Filtered, Integers, Intersection, IntRange,
-                               Product, Subsets, Union, card, is_empty, materialize, member,
-                               members, order_key, sort)
+                               Product, Union, card, is_empty, materialize, member, members,
+                               order_key, sort)
+from setmine.eval.subsets import Subsets
 from setmine.rsl.errors import RSLError
 
 from .strategies import expand
