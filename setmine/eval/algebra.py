@@ -157,9 +157,16 @@ def project(s, indices: tuple[int, ...], budget: Budget, node=None):
     if isinstance(s, Product) and not is_empty(s):
         chosen = [s.factors[i - 1] for i in indices]
         return chosen[0] if len(chosen) == 1 else product(chosen)
+    arity = max(indices)
+    if isinstance(s, frozenset) and all(type(t) is tuple and len(t) >= arity for t in s):
+        budget.charge(len(s), node, "projection", len(s))
+        if len(indices) == 1:
+            i = indices[0] - 1
+            return frozenset(t[i] for t in s)
+        return frozenset(tuple(t[i - 1] for i in indices) for t in s)
     out = set()
-    for t in members(s, budget, node, "projection"):
-        _check_tuple(t, max(indices), node)
+    for t in members(s, budget, node, "projection"):  # the first bad tuple in canonical order
+        _check_tuple(t, arity, node)
         out.add(t[indices[0] - 1] if len(indices) == 1 else tuple(t[i - 1] for i in indices))
     return frozenset(out)
 

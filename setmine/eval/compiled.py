@@ -21,6 +21,7 @@ from typing import Callable
 
 from ..rsl import syntax as s
 from .sets import LazySet
+from .terms import free_locals
 
 Code = Callable[[object, dict], object]  # (evaluator, bindings) → value
 
@@ -53,6 +54,8 @@ def _value(node: s.Node) -> Code:
     def interpreted(ev, env):
         return ev.value(node, env)
 
+    if not free_locals(node) and not isinstance(node, (s.Integer, s.Global)):
+        return interpreted  # a closed term: computed once, then found in the memory
     if isinstance(node, s.Integer):
         constant = node.value
         return lambda ev, env: constant

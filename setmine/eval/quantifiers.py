@@ -8,6 +8,9 @@ several variables) without a search through its domain.
   outer variable);
 - ``∀v∈D (P(v) ⇒ Q)`` ranges over {v∈D | P(v)}, computed once;
 - ``∀v∈D (e ∈ v)`` over a counted family is decided from its counts;
+- ``{e ∈ E | ∀v∈D (P(v) ⇒ e ∈ v)}`` is E ∩ the elements common to the
+  members of {v∈D | P(v)} (and ``e ∉ v``: E minus those in some member),
+  from the family's counts, for every candidate e at once;
 - a ∀ whose body uses its variable only through f(v) ranges over f[D];
 - anything else is the absence of a counterexample: ∃ of the negation.
 
@@ -19,7 +22,7 @@ from ..rsl import syntax as s
 from . import algebra
 from .compiled import truth_code
 from .images import extremes, image
-from .sets import Filtered, Union, is_empty, member, members
+from .sets import Filtered, Union, each, is_empty, member, members
 from .subsets import Subsets
 from .terms import (bound_names, conjunction, free_locals, mentions, negate,
                     occurrences_only_inside, remembered, rename)
@@ -42,14 +45,22 @@ def over_relation(ev, op, var, domain, body, env, node):
     test = truth_code(rest) if rest is not None else None
     decisive = op == "∃"
     ev.methods[f"{op} over a relation"] += 1
-    for t in members(relation, ev.budget, node, f"{op} over a relation"):
-        if not (isinstance(t, tuple) and len(t) == len(names)
-                and all(member(c, domain) for c in t)):
-            continue
-        scope = {**env, **dict(zip(names, t))}
-        if test is None or test(ev, scope) == decisive:
-            return decisive, dict(zip(names, t))
-    return (not decisive), None
+    inside = domain.__contains__ if isinstance(domain, frozenset) else \
+        (lambda c: member(c, domain))
+
+    def deciding(tuples):
+        for t in tuples:
+            if not (type(t) is tuple and len(t) == len(names) and all(inside(c) for c in t)):
+                continue
+            scope = {**env, **dict(zip(names, t))}
+            if test is None or test(ev, scope) == decisive:
+                return dict(zip(names, t))
+        return None
+    # a first pass in any order; only a decided quantifier needs its first
+    # deciding tuple in canonical order (the witness), found by a second pass
+    if deciding(each(relation, ev.budget, node, f"{op} over a relation")) is None:
+        return (not decisive), None
+    return decisive, deciding(members(relation, ev.budget, node, f"{op} over a relation"))
 
 
 @remembered
@@ -233,6 +244,75 @@ def _in_every(ev, name, domain, part, env):
         if part.op == "∉" and with_e != 0:
             return False
     return True
+
+
+def in_every_member(ev, name, domain, part, env):
+    """The candidates of ``domain`` for which ``part`` — ``∀b∈B (P(b) ⇒ v ∈ b)``
+    or ``… v ∉ b``, with B and P free of v and P of any other variable —
+    holds: those in every member of the family {b∈B | P(b)} (in no member),
+    all of them when the family is empty.  One count of the family decides
+    every candidate.  None when the shape does not fit or the family is not
+    a counted or listed set of sets."""
+    shape = _membership_shape(part, name)
+    if shape is None:
+        return None
+    condition, op = shape
+    family = ev.value(part.domain, env)
+    if condition is not None:
+        family = _restricted(ev, part.var, family, condition, env, part)
+    if is_empty(family):
+        return domain
+    found = _common(family) if op == "∈" else _touched(family)
+    if found is None:
+        return None
+    ev.methods["∀ by counting, every candidate at once"] += 1
+    return algebra.intersection(domain, found) if op == "∈" else \
+        algebra.difference(domain, found)
+
+
+@remembered
+def _membership_shape(part, name):
+    """(P or None, op) when ``part`` is ``∀b∈B (P ⇒ v op b)`` or
+    ``∀b∈B (v op b)``, op ∈ {∈, ∉}, v the local ``name``, with B free of v
+    and P mentioning b alone."""
+    if not (isinstance(part, s.Quantifier) and part.op == "∀" and isinstance(part.var, s.Local)):
+        return None
+    b = part.var.name
+    if b == name or mentions(part.domain, name):
+        return None
+    body, condition = part.body, None
+    if isinstance(body, s.Connective) and body.op == "⇒":
+        body, condition = body.right, body.left
+        if free_locals(condition) - {b}:
+            return None
+    if isinstance(body, s.Predicate) and body.op in ("∈", "∉") and body.left == s.Local(name) \
+            and body.right == s.Local(b):
+        return condition, body.op
+    return None
+
+
+def _common(family):
+    """The elements in every member of a non-empty family, or None."""
+    if isinstance(family, Subsets):
+        return family.common()
+    if isinstance(family, frozenset) and all(isinstance(m, frozenset) for m in family):
+        return frozenset.intersection(*family)
+    if isinstance(family, Union):
+        found = [_common(p) for p in family.parts if not is_empty(p)]
+        return None if any(f is None for f in found) else frozenset.intersection(*found)
+    return None
+
+
+def _touched(family):
+    """The elements in some member of a family, or None."""
+    if isinstance(family, Subsets):
+        return family.touched() if not is_empty(family) else frozenset()
+    if isinstance(family, frozenset) and all(isinstance(m, frozenset) for m in family):
+        return frozenset().union(*family)
+    if isinstance(family, Union):
+        found = [_touched(p) for p in family.parts]
+        return None if any(f is None for f in found) else frozenset().union(*found)
+    return None
 
 
 from . import planner  # noqa: E402  (comprehensions, ∃ and ∀ of the sub-formulas)

@@ -100,6 +100,22 @@ class Subsets(LazySet):
                 return Subsets(self.lower | {e}, self.upper, self.lo, self.hi).cardinality()
         return self.counts().per_element.get(e, 0)
 
+    def common(self) -> frozenset | None:
+        """The elements in every member (None when the upper bound is not
+        listed); the interval must not be empty."""
+        return self._by_counts(lambda with_e, total: with_e == total)
+
+    def touched(self) -> frozenset | None:
+        """The elements in some member (None when the upper bound is not
+        listed)."""
+        return self._by_counts(lambda with_e, total: with_e > 0)
+
+    def _by_counts(self, keep) -> frozenset | None:
+        if not isinstance(self.upper, frozenset):
+            return None
+        counts = self.counts()
+        return self.lower | {e for e, n in counts.per_element.items() if keep(n, counts.total)}
+
     def restricted(self, e, present: bool) -> "Subsets":
         """The members that contain ``e`` (present) or lack it."""
         if present:

@@ -543,7 +543,23 @@ def expressions(draw, depth: int = 2) -> str:
         lambda: integer(draw, scope, depth),
         lambda: f"card({family_pairs(draw, scope, depth)})",
         lambda: least_probability(draw, scope, depth),
+        lambda: sure_members(draw, scope, depth),
     ]))()
+
+
+def sure_members(draw, scope: Scope, depth: int) -> str:
+    """D8's and D11's shape: {x ∈ D | ∀b∈ℬ(T) (P(b) ⇒ x ∈ b)} (or x ∉ b),
+    P made of the conjuncts the set-interval rules consume."""
+    x, b = scope.name("x") + "s", scope.name("b") + "s"
+    inner = scope.add("subsets", b)
+    n = draw(st.integers(1, 3))
+    parts = [_subset_conjunct(draw, b, scope.deeper(), inner, depth) for _ in range(n)]
+    base = draw(st.sampled_from(["X1", subset(draw, scope, depth)]))
+    domain = draw(st.sampled_from(["X1", "X1 \\ S3", subset(draw, scope, depth)]))
+    body = f"{x} {draw(st.sampled_from(['∈', '∉']))} {b}"
+    if draw(st.booleans()):
+        body = f"{' & '.join(parts)} ⇒ {body}"
+    return f"{{{x} ∈ {domain} | ∀{b}∈ℬ({base}) ({body})}}"
 
 
 def least_probability(draw, scope: Scope, depth: int) -> str:
