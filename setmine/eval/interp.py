@@ -25,6 +25,7 @@ from .subsets import powerset
 from .terms import free_locals
 
 MEMO_LIMIT = 500_000
+_VALUE_METHODS: dict = {}  # (evaluator class, node type) → its value_<type>
 
 
 class Evaluator:
@@ -76,10 +77,14 @@ class Evaluator:
         return method(node, env)
 
     def _value(self, node, env):
-        method = getattr(self, "value_" + type(node).__name__, None)
+        key = (type(self), type(node))
+        method = _VALUE_METHODS.get(key)
         if method is None:
-            raise RSLError("expectedSetexpr", "a set expression is expected here", *node.span)
-        return method(node, env)
+            method = getattr(type(self), "value_" + type(node).__name__, None)
+            if method is None:
+                raise RSLError("expectedSetexpr", "a set expression is expected here", *node.span)
+            _VALUE_METHODS[key] = method
+        return method(self, node, env)
 
     # -- atoms
     def value_Integer(self, n, env):

@@ -252,8 +252,9 @@ def elements(ev, var, domain, parts, env, node):
     residual = []
     if isinstance(var, s.Local):
         name = var.name
-        for part in parts:
-            narrowed = _narrow_element(ev, name, domain, part, env)
+        for kind, part, operand in _element_plan(name, tuple(parts)):
+            narrowed = None if kind is None else _narrow_element(ev, kind, name, domain, part,
+                                                                 operand, env)
             if narrowed is None:
                 residual.append(part)
             else:
@@ -268,30 +269,55 @@ def elements(ev, var, domain, parts, env, node):
             yield v
 
 
-def _narrow_element(ev, name, domain, part, env):
-    """A smaller domain implied by one conjunct, or None."""
+@remembered
+def _element_plan(name, parts: tuple) -> tuple:
+    """(kind, conjunct, operand) per conjunct: which narrowing may consume
+    it, decided from its syntax once per condition (kind None: none)."""
+    return tuple(_element_rule(name, part) for part in parts)
+
+
+def _element_rule(name, part):
+    var = s.Local(name)
     if isinstance(part, s.Predicate):
         var_side, other = _sides(part, name)
         if var_side is None:
-            return None
-        if part.op == "=" and var_side == s.Local(name):
-            value = ev.value(other, env)
-            return frozenset({value}) if member(value, domain) else frozenset()
-        if part.op == "=" and _is_projection_of(var_side, name) and isinstance(domain, frozenset):
-            return _lookup(ev, domain, var_side.indices[0], ev.value(other, env))
-        if part.op == "∈" and part.left == s.Local(name) and not mentions(part.right, name):
-            return algebra.intersection(domain, ev.value(part.right, env))
-        if part.op == "∉" and part.left == s.Local(name) and not mentions(part.right, name):
-            return algebra.difference(domain, ev.value(part.right, env))
+            return None, part, None
+        if part.op == "=" and var_side == var:
+            return "v = E", part, other
+        if part.op == "=" and _is_projection_of(var_side, name):
+            return "pr i(v) = E", part, (var_side.indices[0], other)
+        if part.op in ("∈", "∉") and part.left == var and not mentions(part.right, name):
+            return "v " + part.op + " E", part, part.right
         if part.op == "∈" and isinstance(part.left, s.Tuple) and not mentions(part.right, name):
-            return _tuple_member(ev, name, domain, part.left, part.right, env)
-        return None
+            return "(…, v, …) ∈ E", part, part.right
+        return None, part, None
     if isinstance(part, s.Quantifier) and part.op == "∀":
+        return "∀ family", part, None
+    if _generator_shape(part, name) is not None:
+        return "generator", part, None
+    return None, part, None
+
+
+def _narrow_element(ev, kind, name, domain, part, operand, env):
+    """A smaller domain implied by one conjunct, or None."""
+    if kind == "v = E":
+        value = ev.value(operand, env)
+        return frozenset({value}) if member(value, domain) else frozenset()
+    if kind == "pr i(v) = E":
+        if not isinstance(domain, frozenset):
+            return None
+        i, other = operand
+        return _lookup(ev, domain, i, ev.value(other, env))
+    if kind == "v ∈ E":
+        return algebra.intersection(domain, ev.value(operand, env))
+    if kind == "v ∉ E":
+        return algebra.difference(domain, ev.value(operand, env))
+    if kind == "(…, v, …) ∈ E":
+        return _tuple_member(ev, name, domain, part.left, operand, env)
+    if kind == "∀ family":
         return quantifiers.in_every_member(ev, name, domain, part, env)
     generated = generator(ev, name, part, env)
-    if generated is not None:
-        return algebra.intersection(domain, generated)
-    return None
+    return None if generated is None else algebra.intersection(domain, generated)
 
 
 def _sides(predicate, name):

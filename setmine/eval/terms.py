@@ -19,9 +19,9 @@ def remembered(rewrite: Callable) -> Callable:
     formula, not once per candidate.  Trees (and tuples of trees) are
     arguments by identity, anything else by equality."""
     def cached(*args):
-        key = (rewrite, tuple(_identity(a) for a in args))
+        key = (rewrite, tuple(map(_identity, args)))
         hit = _SAME.get(key)
-        if hit is not None and _same(hit[0], args):
+        if hit is not None:  # (the entry keeps its trees alive: their ids are not reused)
             return hit[1]
         result = rewrite(*args)
         if len(_SAME) > 100_000:
@@ -38,20 +38,6 @@ def _identity(arg):
     if isinstance(arg, tuple) and arg and isinstance(arg[0], s.Node):
         return tuple(id(a) for a in arg)
     return arg
-
-
-def _same(kept: tuple, args: tuple) -> bool:
-    """The remembered arguments are these (the ids of trees may be reused)."""
-    for a, b in zip(kept, args):
-        if isinstance(b, s.Node):
-            if a is not b:
-                return False
-        elif isinstance(b, tuple) and b and isinstance(b[0], s.Node):
-            if len(a) != len(b) or any(x is not y for x, y in zip(a, b)):
-                return False
-        elif a != b:
-            return False
-    return True
 
 
 _FREE: dict[int, tuple[s.Node, frozenset[str]]] = {}
