@@ -204,7 +204,8 @@ def subset(a, b, budget: Budget, node=None) -> bool:
         if isinstance(b, frozenset):
             return a <= b  # the elements of explicit sets are canonical
         return all(member(x, b) for x in a)
-    if isinstance(a, Subsets) and isinstance(b, Subsets) and set(b.constraints) <= set(a.constraints):
+    if isinstance(a, Subsets) and isinstance(b, Subsets) and \
+            (not b.constraints or set(b.constraints) <= set(a.constraints)):
         if a.is_empty():
             return True
         if interval_within(a, b, budget, node):

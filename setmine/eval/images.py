@@ -79,9 +79,9 @@ def _sizes(family):
         for part in family.parts:
             result = _join_ranges(result, _sizes(part))
         return result
-    if isinstance(family, frozenset):
+    if isinstance(family, frozenset) and all(isinstance(m, (frozenset, LazySet)) for m in family):
         return frozenset(card(m) for m in family)
-    return None
+    return None  # (card of a non-set: the interpreter's error, member by member)
 
 
 def _join_ranges(a, b):

@@ -65,8 +65,10 @@ def _narrowed(domain: Subsets, lower, upper, lo, hi):
     domain's own counts."""
     if domain.constraints and (lo, hi) == (domain.lo, domain.hi) \
             and isinstance(upper, frozenset) and isinstance(domain.upper, frozenset):
-        added, removed = lower - domain.lower, domain.upper - upper
-        if len(added) + len(removed) == 1 and domain.lower <= lower and upper <= domain.upper:
+        added = lower - domain.lower
+        removed = frozenset() if upper is domain.upper else domain.upper - upper
+        if len(added) + len(removed) == 1 and domain.lower <= lower and \
+                (upper is domain.upper or upper <= domain.upper):
             e, present = (next(iter(added)), True) if added else (next(iter(removed)), False)
             return domain.restricted(e, present)
     return algebra.interval(lower, upper, lo, hi, domain.constraints)

@@ -3,9 +3,8 @@ components.  The first is enumerated — narrowed by the conjuncts on it
 alone, and by what an ∃ generator of the second implies of it — and the
 second is narrowed per first: fixed outright by one defining conjunct
 (``second = E``, ``∃b∈G (… & second = f(b))``), otherwise planned like any
-variable.  A generator that defines both components,
-``∃b∈G (first = h(b) & second = f(b))`` with G listed, is a join: one
-pass over G.  Part of the planner (``planner.py``)."""
+variable.  Where both components are defined through a listed relation,
+the pairs come from one pass over it (``joins.py``).  Part of the planner (``planner.py``)."""
 
 from __future__ import annotations
 
@@ -17,9 +16,8 @@ from . import algebra
 from .budget import BudgetExceeded
 from .interp import bind
 from .intervals import interval_shape
-from .compiled import value_code
-from .sets import Fibered, Product, canonical, each, is_empty, member, sort
-from .terms import bound_names, conjunction, free_locals, remembered, split_pair
+from .sets import Fibered, Product, canonical, is_empty, sort
+from .terms import bound_names, free_locals, remembered, split_pair
 
 
 def pair_shape(var, domain):
@@ -33,9 +31,9 @@ def pair_shape(var, domain):
 def split(ev, var, domain, pair, parts, env, node):
     """A pair variable: enumerate the first component, narrow the second."""
     first, second, on_first, on_second = _split_parts(var, tuple(parts))
-    joined = _joined(ev, first, second, domain, on_first, on_second, env, node)
-    if joined is not None:
-        yield joined
+    pairs = joins.joined(ev, first, second, domain, on_first, on_second, env, node)
+    if pairs is not None:
+        yield pairs
         return
     ev.methods["split"] += 1
     heads = domain.index() if isinstance(domain, Fibered) else domain.factors[0]
@@ -44,9 +42,16 @@ def split(ev, var, domain, pair, parts, env, node):
         if implied is not None:
             ev.methods["first components implied"] += 1
             heads = algebra.intersection(heads, implied)
+    heads = sort(planner.elements(ev, first, heads, on_first, env, node))
+    image = joins.grouped(ev, first, second, on_second, frozenset(heads), env, node)
     # in canonical order: the first piece gives an ∃ its witness
-    for x in sort(planner.elements(ev, first, heads, on_first, env, node)):
+    for x in heads:
         fiber_domain = domain.fiber(x) if isinstance(domain, Fibered) else domain.factors[1]
+        if image is not None:
+            fiber = algebra.intersection(frozenset({image(x)}), fiber_domain)
+            if not is_empty(fiber):
+                yield Fibered.build([(x, fiber)])
+            continue
         scope = {**env, **bind(first, x, node)}
         fiber = _fixed(ev, second, fiber_domain, on_second, scope)
         if fiber is None:
@@ -76,82 +81,6 @@ def _fixed(ev, second, fiber_domain, on_second, scope):
         return None
     ev.methods["fixed second component"] += 1
     return algebra.intersection(values, fiber_domain)
-
-
-def _joined(ev, first, second, domain, on_first, on_second, env, node):
-    """``∃b∈G (first = h(b) & second = f(b) & R(b))`` as the only conjunct:
-    the pairs are {(h(b), f(b)) | b ∈ G, R(b)} within the domain — one pass
-    over G (a join), instead of a search of G per first component.  None
-    when the shape does not fit."""
-    if on_first or len(on_second) != 1:
-        return None
-    shape = _join_shape(on_second[0], first, second)
-    if shape is None:
-        return None
-    h, f, rest = shape
-    part = on_second[0]
-    b = part.var.name
-    generators = ev.value(part.domain, env)
-    if not _listed(generators):
-        return None  # (a product with a family, say: mapped by intervals per first component)
-    if rest is not None:
-        generators = planner.comprehension(ev, part.var, generators, rest, env, part)
-    ev.methods["pairs joined from a generator"] += 1
-    head, tail = value_code(h), value_code(f)
-    heads = domain.index() if isinstance(domain, Fibered) else domain.factors[0]
-    fibers: dict = {}
-    for g in each(generators, ev.budget, node, "join"):
-        scope = {**env, b: g}
-        x = canonical(head(ev, scope))
-        if x not in fibers:
-            if not member(x, heads):
-                continue
-            fibers[x] = (domain.fiber(x) if isinstance(domain, Fibered) else domain.factors[1],
-                         set())
-        y = canonical(tail(ev, scope))
-        fiber_domain, values = fibers[x]
-        if member(y, fiber_domain):
-            values.add(y)
-    return Fibered.build((x, frozenset(values)) for x, (_, values) in fibers.items())
-
-
-def _listed(value) -> bool:
-    """An explicit set, or pairs with explicit fibers: as cheap to go through
-    as the first components."""
-    if isinstance(value, Fibered):
-        return all(isinstance(f, frozenset) for _, f in value.fibers)
-    return isinstance(value, frozenset)
-
-
-@remembered
-def _join_shape(part, first, second):
-    """(h, f, R or None) when ``part`` is ``∃b∈G (first = h(b) & second = f(b)
-    & R(b))``: one defining conjunct for each component (in either order of
-    its sides), none of G, h, f, R mentioning the components."""
-    if not (isinstance(part, s.Quantifier) and part.op == "∃" and isinstance(part.var, s.Local)
-            and isinstance(first, s.Local) and isinstance(second, s.Local)):
-        return None
-    pair = {first.name, second.name}
-    if len(pair) != 2 or part.var.name in pair or free_locals(part.domain) & pair:
-        return None
-    defined: dict = {}
-    rest = []
-    for p in planner.normal(part.body):
-        side = None
-        if isinstance(p, s.Predicate) and p.op == "=":
-            for var_side, other in ((p.left, p.right), (p.right, p.left)):
-                if var_side in (first, second) and not free_locals(other) & pair:
-                    side = (var_side.name, other)
-                    break
-        if side is not None and side[0] not in defined:
-            defined[side[0]] = side[1]
-        elif free_locals(p) & pair:
-            return None
-        else:
-            rest.append(p)
-    if len(defined) != 2:
-        return None
-    return defined[first.name], defined[second.name], (conjunction(rest) if rest else None)
 
 
 @remembered
@@ -224,4 +153,4 @@ def _heads_shape(part, first, second):
     return None
 
 
-from . import planner  # noqa: E402  (the planner's pieces, elements and generators)
+from . import joins, planner  # noqa: E402  (the planner's pieces, elements and generators)

@@ -404,7 +404,12 @@ def canonical(value):
     that equal sets are equal elements whatever their spelling ({D15} and
     {{…}, {…}} alike); a larger one stays lazy, and as an element it is
     then told apart from others by its spelling."""
-    if isinstance(value, tuple):
+    kind = type(value)
+    if kind is int or kind is frozenset:
+        return value
+    if kind is tuple:
+        if all(type(v) is int or type(v) is frozenset for v in value):
+            return value  # a cell, a pair of cells: nothing lazy in it
         items = tuple(canonical(v) for v in value)
         return items if any(a is not b for a, b in zip(items, value)) else value
     if not isinstance(value, LazySet) or isinstance(value, Integers):

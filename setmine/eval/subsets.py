@@ -61,7 +61,7 @@ class Subsets(LazySet):
 
     def _contains_lazy(self, x: LazySet) -> bool:
         """A lazy set as a candidate member (a family of placements, say)."""
-        if not all(member(e, x) for e in self.lower):
+        if self.lower and not all(member(e, x) for e in self.lower):
             return False
         if self.lo > len(self.lower) or self.hi is not None:
             size = card(x)

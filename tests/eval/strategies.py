@@ -499,6 +499,17 @@ def subset_comprehension(draw, scope: Scope, depth: int) -> str:
     return f"{{{v} ∈ ℬ({base}) | {' & '.join(parts)}}}"
 
 
+def _grouped_image(draw, a: str, b: str, scope: Scope, depth: int) -> str:
+    """D2's shape: pr2 a = {c ∈ D | ∃b∈G (pr1 b = pr1 a & c = f(b) & R(b))}."""
+    c = f"c{scope.depth}g"
+    relation = draw(st.sampled_from(["S1", family_of_pairs(draw, scope, max(depth - 1, 0))]))
+    f = draw(st.sampled_from([f"pr2({b})", f"pr1({b})"] +
+                             ([f"card(pr2({b}))"] if relation != "S1" else [])))
+    rest = f" & {formula(draw, scope.add('pairs', b), 0)}" if draw(st.booleans()) else ""
+    return (f"pr2({a}) = {{{c} ∈ {subset(draw, scope, depth)} | "
+            f"∃{b}∈{relation} (pr1({b}) = pr1({a}) & {c} = {f}{rest})}}")
+
+
 def pair_comprehension(draw, scope: Scope, depth: int) -> str:
     """{a ∈ X1×ℬ(X1) | …}: the split-pair shape, with the D2/D3 conditions
     (∀c∈pr2 a ∃b∈S1 (pr1 a = pr1 b & c = pr2 b)), ∃ generators with pr1/pr2
@@ -513,6 +524,7 @@ def pair_comprehension(draw, scope: Scope, depth: int) -> str:
                 f"pr2({a}) = pr2({b}) {draw(st.sampled_from('∩∪'))} {subset(draw, scope, depth)})",
         lambda: f"∃{b}∈{family_of_pairs(draw, scope, max(depth - 1, 0))} (pr1({a}) = pr1({b}) & "
                 f"pr2({a}) = pr2({b}) \\ {subset(draw, scope, depth)})",
+        lambda: _grouped_image(draw, a, b, scope, depth),
         lambda: f"pr1({a}) ∈ {subset(draw, scope, depth)}",
         lambda: f"card(pr2({a})) {draw(st.sampled_from(['=', '≤', '≥']))} {integer(draw, scope, depth)}",
         lambda: f"pr1({a}) ∈ pr2({a})",

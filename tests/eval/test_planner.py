@@ -50,6 +50,13 @@ CASES = [
      "{a ∈ X1×ℬ(X1) | ∃b∈S1 (pr2(b) ∈ S2 & pr2(a) = {pr2(b)} & pr1(a) = pr1(b))}",
      F({(1, F({2})), (3, F({2})), (4, F({5})), (6, F({5}))}),
      {"pairs joined from a generator"}),
+    ("split: a second component defined as the image of the first, grouped (D2's shape)",
+     "{a ∈ X1×ℬ(X1) | pr2(a) = {c ∈ X1 | ∃b∈S1 (pr1(a) = pr1(b) & c = pr2(b))}}",
+     F((x, neighbours(x)) for x in X1), {"correlated comprehension grouped"}),
+    ("split: a grouped image within a smaller set, empty for some first components",
+     "{a ∈ X1×ℬ(X1) | pr2(a) = {c ∈ S2 | ∃b∈S1 (pr1(b) = pr1(a) & pr2(b) = c & pr1(b) ≠ 3)}}",
+     F((x, neighbours(x) & F({2, 5}) if x != 3 else F()) for x in X1),
+     {"correlated comprehension grouped"}),
     ("split: the first component implied by an ∃ generator, the first also restricted",
      "{a ∈ X1×ℬ(X1) | pr1(a) ∈ S3 & ∃b∈{(x, y) ∈ S3×ℬ(X1) | y = Pr2(Fi1[{x}](S1))} "
      "(pr1(a) = pr1(b) & pr2(a) = pr2(b) ∩ S2)}",
@@ -162,6 +169,8 @@ AGREES_WITH_THE_ORACLE = [
     "∀v∈X1×ℬ(X1) (card(pr2(v)) ≥ 1 ∨ ∀v∈S1 (pr2(v) ≠ 3))",
     "{a ∈ X1×X1 | pr3(a) = 1}",
     "card({a ∈ X1×X1 | pr1(a) ∈ I{pr2(a) | a :∈ S1}})",
+    "{a ∈ X1×ℬ(X1) | pr2(a) = {c ∈ X1 | ∃b∈S1 (pr1(b) = pr1(a) & c = card(pr2(b)))}}",
+    "{a ∈ X1×ℬ(X1) | ∃b∈S1 (pr1(a) = card(pr2(b)) & pr2(a) = {pr2(b)})}",
 ]
 
 

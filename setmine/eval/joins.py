@@ -1,0 +1,168 @@
+"""Pairs defined through a relation, in one pass over it.
+
+A pair variable whose components are both defined by one ∃ generator,
+
+    {a ∈ A×B | ∃b∈G (pr₁ a = h(b) & pr₂ a = f(b) & R(b))}   (D3, D4, D9, …)
+
+is the *join* {(h(b), f(b)) | b ∈ G, R(b)} within A×B; and a second
+component defined as the image of the first under such a relation,
+
+    {a ∈ A×B | pr₂ a = {c ∈ D | ∃b∈G (pr₁ a = h(b) & c = f(b) & R(b))}}   (D2)
+
+is a *group-by*: the f(b) of the b with h(b) = x, for every x at once.
+Searching G once per first component gives the same pairs; going through G
+once, by h(b), does it without the search.  Both need G listed (an explicit
+set, or pairs with explicit fibers) — a product with a family is mapped by
+set intervals per first component instead (``pairs.py``).
+
+Each b is taken as the per-component plan takes it: h(b) first, and only a
+b whose h(b) is a first component in the domain has R(b) checked and f(b)
+computed.  Part of the planner (``planner.py``).
+"""
+
+from __future__ import annotations
+
+from ..rsl import syntax as s
+from .compiled import truth_code, value_code
+from .sets import Fibered, canonical, each, is_empty, member
+from .terms import conjunction, free_locals, remembered
+
+
+def joined(ev, first, second, domain, on_first, on_second, env, node):
+    """The pairs when ``∃b∈G (first = h(b) & second = f(b) & R(b))`` is the
+    only conjunct, as a union of dependent products; None when the shape
+    does not fit or G is not listed."""
+    if on_first or len(on_second) != 1:
+        return None
+    part = on_second[0]
+    shape = _defining_shape(part, first, second)
+    if shape is None:
+        return None
+    h, f, rest = shape
+    heads = domain.index() if isinstance(domain, Fibered) else domain.factors[0]
+    through = _through(ev, part, h, f, rest, heads, env, node)
+    if through is None:
+        return None
+    ev.methods["pairs joined from a generator"] += 1
+    fibers: dict = {}
+    for x, y in through:
+        if x not in fibers:
+            fibers[x] = (domain.fiber(x) if isinstance(domain, Fibered) else domain.factors[1],
+                         set())
+        fiber_domain, values = fibers[x]
+        if member(y, fiber_domain):
+            values.add(y)
+    return Fibered.build((x, frozenset(values)) for x, (_, values) in fibers.items())
+
+
+def grouped(ev, first, second, on_second, heads, env, node):
+    """The second component of each first one when the only conjunct on it
+    is ``second = {c ∈ D | ∃b∈G (first = h(b) & c = f(b) & R(b))}``: a
+    function of the first component (its image within D), or None when the
+    shape does not fit, G is not listed or there is no first component."""
+    if len(on_second) != 1 or is_empty(heads):
+        return None
+    shape = _grouped_shape(on_second[0], first, second)
+    if shape is None:
+        return None
+    inner, part, h, f, rest = shape
+    within = ev.value(inner.domain, env)
+    through = _through(ev, part, h, f, rest, heads, env, node)
+    if through is None:
+        return None
+    groups: dict = {}
+    for x, y in through:
+        if member(y, within):
+            groups.setdefault(x, set()).add(y)
+    ev.methods["correlated comprehension grouped"] += 1
+    empty = frozenset()
+    return lambda x: frozenset(groups[x]) if x in groups else empty
+
+
+def _through(ev, part, h, f, rest, heads, env, node):
+    """(h(b), f(b)) for each b of the listed G = ``part``'s domain whose
+    h(b) lies in ``heads`` and that satisfies R; None when G is not listed."""
+    generators = ev.value(part.domain, env)
+    if not _listed(generators):
+        return None
+    b = part.var.name
+    head, tail = value_code(h), value_code(f)
+    test = truth_code(rest) if rest is not None else None
+    inside = heads.__contains__ if isinstance(heads, frozenset) else (lambda x: member(x, heads))
+
+    def pairs():
+        for g in each(generators, ev.budget, node, "pass over a relation"):
+            scope = {**env, b: g}
+            x = canonical(head(ev, scope))
+            if inside(x) and (test is None or test(ev, scope)):
+                yield x, canonical(tail(ev, scope))
+    return pairs()
+
+
+def _listed(value) -> bool:
+    """An explicit set, or pairs with explicit fibers: as cheap to go through
+    as the first components."""
+    if isinstance(value, Fibered):
+        return all(isinstance(f, frozenset) for _, f in value.fibers)
+    return isinstance(value, frozenset)
+
+
+@remembered
+def _defining_shape(part, first, second):
+    """(h, f, R or None) when ``part`` is ``∃b∈G (first = h(b) & second = f(b)
+    & R(b))``: one defining conjunct for each of the two locals (either side
+    of the =), none of G, h, f, R mentioning them."""
+    if not (isinstance(part, s.Quantifier) and part.op == "∃" and isinstance(part.var, s.Local)
+            and isinstance(first, s.Local) and isinstance(second, s.Local)):
+        return None
+    pair = {first.name, second.name}
+    if len(pair) != 2 or part.var.name in pair or free_locals(part.domain) & pair:
+        return None
+    defined: dict = {}
+    rest = []
+    for p in planner.normal(part.body):
+        side = None
+        if isinstance(p, s.Predicate) and p.op == "=":
+            for var_side, other in ((p.left, p.right), (p.right, p.left)):
+                if var_side in (first, second) and not free_locals(other) & pair:
+                    side = (var_side.name, other)
+                    break
+        if side is not None and side[0] not in defined:
+            defined[side[0]] = side[1]
+        elif free_locals(p) & pair:
+            return None
+        else:
+            rest.append(p)
+    if len(defined) != 2:
+        return None
+    return defined[first.name], defined[second.name], (conjunction(rest) if rest else None)
+
+
+@remembered
+def _grouped_shape(part, first, second):
+    """(the comprehension, its ∃, h, f, R or None) when ``part`` is
+    ``second = {c ∈ D | ∃b∈G (first = h(b) & c = f(b) & R(b))}`` (either
+    side of the outer =), D free of both components and of c."""
+    if not (isinstance(part, s.Predicate) and part.op == "=" and isinstance(second, s.Local)
+            and isinstance(first, s.Local)):
+        return None
+    inner = part.right if part.left == second else part.left if part.right == second else None
+    if not (isinstance(inner, s.Declarative) and isinstance(inner.var, s.Local)):
+        return None
+    c = inner.var.name
+    if c in (first.name, second.name) or free_locals(inner.domain) & {first.name, second.name, c}:
+        return None
+    body = planner.normal(inner.condition)
+    if len(body) != 1:
+        return None
+    q = body[0]
+    shape = _defining_shape(q, first, inner.var)
+    if shape is None:
+        return None
+    h, f, rest = shape
+    if second.name in free_locals(q):
+        return None
+    return inner, q, h, f, rest
+
+
+from . import planner  # noqa: E402  (the normal form of a condition)
