@@ -98,9 +98,10 @@ def _value(node: s.Node) -> Code:
         items = [value_code(i) for i in node.items]
 
         def tuple_(ev, env):
-            values = tuple(f(ev, env) for f in items)
-            if any(isinstance(v, LazySet) for v in values):
-                return interpreted(ev, env)  # components are made canonical there
+            values = tuple([f(ev, env) for f in items])
+            for v in values:
+                if isinstance(v, LazySet):
+                    return interpreted(ev, env)  # components are made canonical there
             return values
         return tuple_
     if isinstance(node, s.SetOperation):

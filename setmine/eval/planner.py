@@ -262,10 +262,15 @@ def elements(ev, var, domain, parts, env, node):
                 ev.methods["narrowed"] += 1
     else:
         residual = list(parts)
+    candidates = each(domain, ev.budget, node, "enumeration of candidates")
+    if not residual:
+        yield from candidates
+        return
     tests = [truth_code(p) for p in residual]
-    for v in each(domain, ev.budget, node, "enumeration of candidates"):
-        scope = {**env, **bind(var, v, node)}
-        if all(test(ev, scope) for test in tests):
+    test = tests[0] if len(tests) == 1 else (lambda ev, scope: all(t(ev, scope) for t in tests))
+    for v in candidates:
+        scope = {**env, var.name: v} if isinstance(var, s.Local) else {**env, **bind(var, v, node)}
+        if test(ev, scope):
             yield v
 
 

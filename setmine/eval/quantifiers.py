@@ -49,10 +49,12 @@ def over_relation(ev, op, var, domain, body, env, node):
         (lambda c: member(c, domain))
 
     def deciding(tuples):
+        arity = len(names)
         for t in tuples:
-            if not (type(t) is tuple and len(t) == len(names) and all(inside(c) for c in t)):
+            if not (type(t) is tuple and len(t) == arity and all(map(inside, t))):
                 continue
-            scope = {**env, **dict(zip(names, t))}
+            scope = dict(env)
+            scope.update(zip(names, t))
             if test is None or test(ev, scope) == decisive:
                 return dict(zip(names, t))
         return None

@@ -54,6 +54,15 @@ def sort(values: Iterable) -> list:
     return sorted(values, key=order_key)
 
 
+def _first(pair):
+    return pair[0]
+
+
+def _cell_like(value) -> bool:
+    """An int or a tuple of ints: ordered by Python as by ``order_key``."""
+    return type(value) is int or (type(value) is tuple and all(type(v) is int for v in value))
+
+
 def _plain(value) -> bool:
     """An int, or a tuple of plain values (a cell, a pair of cells)."""
     if isinstance(value, int):
@@ -67,10 +76,31 @@ def _remembered_hash(self) -> int:
     are hashed again and again as keys of the evaluator's memory."""
     cached = self.__dict__.get("_hash")
     if cached is None:
-        cached = hash((type(self).__name__,) + tuple(
-            getattr(self, f.name) for f in fields(self) if f.compare))
+        names = _COMPARED.get(type(self))
+        if names is None:
+            names = _COMPARED[type(self)] = tuple(f.name for f in fields(self) if f.compare)
+        cached = hash((type(self).__name__,) + tuple(_hash_of(getattr(self, n)) for n in names))
         object.__setattr__(self, "_hash", cached)
     return cached
+
+
+_COMPARED: dict = {}  # class → the names of its fields that equality compares
+_TUPLE_HASHES: dict = {}
+
+
+def _hash_of(value):
+    """A field as it enters a hash: a long tuple by its hash, remembered by
+    identity — the set intervals narrowed from one set share its tuple of
+    constraints, hundreds long on an expert board.  (Equal tuples have
+    equal hashes, so equal sets still hash alike.)"""
+    if type(value) is not tuple or len(value) < 16:
+        return value
+    hit = _TUPLE_HASHES.get(id(value))
+    if hit is None or hit[0] is not value:
+        if len(_TUPLE_HASHES) > 10_000:
+            _TUPLE_HASHES.clear()
+        hit = _TUPLE_HASHES[id(value)] = (value, hash(value))
+    return hit[1]
 
 
 class LazySet:
@@ -140,9 +170,15 @@ class Fibered(LazySet):
 
     @staticmethod
     def build(pairs: Iterable[tuple]) -> "Fibered | frozenset":
-        kept = tuple(sorted(((x, f) for x, f in pairs if not is_empty(f)),
-                            key=lambda p: order_key(p[0])))
-        return Fibered(kept) if kept else frozenset()
+        kept = [(x, f) for x, f in pairs if not is_empty(f)]
+        if all(_cell_like(x) for x, _ in kept):
+            try:  # Python's order of ints and int tuples is order_key's …
+                kept.sort(key=_first)
+            except TypeError:  # … where it is defined (not between an int and a tuple)
+                kept.sort(key=lambda p: order_key(p[0]))
+        else:
+            kept.sort(key=lambda p: order_key(p[0]))
+        return Fibered(tuple(kept)) if kept else frozenset()
 
     def fiber(self, x):
         return self.as_dict().get(x, frozenset())
