@@ -202,7 +202,7 @@ def _check_tuple(t, arity: int, node) -> None:
 def subset(a, b, budget: Budget, node=None) -> bool:
     if isinstance(a, frozenset):
         if isinstance(b, frozenset):
-            return a <= b  # the elements of explicit sets are canonical
+            return _included(a, b)
         return all(member(x, b) for x in a)
     if isinstance(a, Subsets) and isinstance(b, Subsets) and \
             (not b.constraints or set(b.constraints) <= set(a.constraints)):
@@ -222,6 +222,24 @@ def subset(a, b, budget: Budget, node=None) -> bool:
     if isinstance(a, Union) and all(subset(p, b, budget, node) for p in a.parts):
         return True
     return all(member(x, b) for x in members(a, budget, node, "inclusion"))
+
+
+_INCLUDED: dict = {}
+
+
+def _included(a: frozenset, b: frozenset) -> bool:
+    """a ⊆ b (the elements of explicit sets are canonical); remembered for
+    large sets by identity — the intervals narrowed from one set share its
+    upper bound, and each is checked against the same bound."""
+    if len(a) < 64:
+        return a <= b
+    key = (id(a), id(b))
+    hit = _INCLUDED.get(key)
+    if hit is None or hit[0] is not a or hit[1] is not b:
+        if len(_INCLUDED) > 512:  # (it keeps the sets alive: a few suffice)
+            _INCLUDED.clear()
+        hit = _INCLUDED[key] = (a, b, a <= b)
+    return hit[2]
 
 
 def interval_within(a: Subsets, b: Subsets, budget: Budget, node) -> bool:

@@ -43,6 +43,7 @@ def split(ev, var, domain, pair, parts, env, node):
             ev.methods["first components implied"] += 1
             heads = algebra.intersection(heads, implied)
     heads = sort(planner.elements(ev, first, heads, on_first, env, node))
+    on_second = _bounded(ev, first, second, on_second, env) if heads else on_second
     image = joins.grouped(ev, first, second, on_second, frozenset(heads), env, node)
     # in canonical order: the first piece gives an ∃ its witness
     for x in heads:
@@ -59,6 +60,21 @@ def split(ev, var, domain, pair, parts, env, node):
                                                         scope, node)))
         if not is_empty(fiber):
             yield Fibered.build([(x, fiber)])
+
+
+def _bounded(ev, first, second, on_second, env) -> tuple:
+    """``∀d∈D (e op g(d))`` where e alone mentions the second component (and
+    nothing mentions the first) as ``e op m``, m the least or greatest g over
+    D: decided once for every first component, not searched per candidate."""
+    if not isinstance(second, s.Local):
+        return on_second
+    names = bound_names(first)
+    out = []
+    for part in on_second:
+        rewritten = None if free_locals(part) & names else \
+            quantifiers.compare_with_all(ev, second.name, part, env)
+        out.append(part if rewritten is None else rewritten)
+    return tuple(out)
 
 
 def _fixed(ev, second, fiber_domain, on_second, scope):
@@ -153,4 +169,4 @@ def _heads_shape(part, first, second):
     return None
 
 
-from . import joins, planner  # noqa: E402  (the planner's pieces, elements and generators)
+from . import joins, planner, quantifiers  # noqa: E402  (the planner's pieces, elements and generators)

@@ -97,7 +97,7 @@ def _hash_of(value):
         return value
     hit = _TUPLE_HASHES.get(id(value))
     if hit is None or hit[0] is not value:
-        if len(_TUPLE_HASHES) > 10_000:
+        if len(_TUPLE_HASHES) > 1_000:
             _TUPLE_HASHES.clear()
         hit = _TUPLE_HASHES[id(value)] = (value, hash(value))
     return hit[1]

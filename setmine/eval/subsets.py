@@ -67,7 +67,8 @@ class Subsets(LazySet):
             size = card(x)
             if size < self.lo or (self.hi is not None and size > self.hi):
                 return False
-        if any(card(algebra.intersection(x, a)) != k for a, k in self.constraints):
+        if self.constraints and \
+                any(card(algebra.intersection(x, a)) != k for a, k in self.constraints):
             return False
         return algebra.subset(x, self.upper, current_budget())
 

@@ -183,6 +183,19 @@ def test_a_reviewed_shape_agrees_with_the_oracle(text):
     assert fast == slow
 
 
+def test_a_comparison_with_every_pair_is_decided_once_for_all_first_components():
+    """D18's inner shape: ∀d∈P (card(pr2 c) ≤ card(pr2 d)) becomes
+    card(pr2 c) ≤ m once, not once per first component of c."""
+    text = ("{c ∈ {a ∈ X1×ℬ(X1) | pr2(a) = {b ∈ X1 | (pr1(a), b) ∈ S1}} | "
+            "∀d∈{a ∈ X1×ℬ(X1) | pr2(a) = {b ∈ X1 | (pr1(a), b) ∈ S1}} "
+            "(card(pr2(c)) ≤ card(pr2(d)))}")
+    tree = parse_expression(text)
+    ev = Evaluator(DATA, budget=Budget())
+    expected = F({(1, F({2})), (6, F({5}))})  # the ends of the path: one neighbour each
+    assert expand(ev.value(tree)) == expected == Oracle(DATA).value(tree)
+    assert ev.methods["∀ as min/max"] == 1
+
+
 def test_a_witness_of_a_pair_variable_is_the_first_in_canonical_order():
     cells = F((r, c) for r in range(3) for c in range(3))
     data = {"X1": cells, "S1": F(), "S2": F({(1, 1)}), "S3": F()}
