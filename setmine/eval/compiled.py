@@ -78,6 +78,15 @@ def _value(node: s.Node) -> Code:
     if isinstance(node, s.Projection) and not node.big:
         arg, indices = value_code(node.arg), node.indices
         need = max(indices)
+        if len(indices) == 1 and isinstance(node.arg, s.Local):
+            i, name = indices[0] - 1, node.arg.name
+
+            def component_of_local(ev, env):
+                t = env.get(name)
+                if type(t) is tuple and len(t) >= need:
+                    return t[i]
+                return interpreted(ev, env)
+            return component_of_local
         if len(indices) == 1:
             i = indices[0] - 1
 

@@ -71,8 +71,10 @@ def grouped(ev, first, second, on_second, heads, env, node):
     if through is None:
         return None
     groups: dict = {}
+    inside = within.__contains__ if isinstance(within, frozenset) else \
+        (lambda y: member(y, within))
     for x, y in through:
-        if member(y, within):
+        if inside(y):
             groups.setdefault(x, set()).add(y)
     ev.methods["correlated comprehension grouped"] += 1
     empty = frozenset()

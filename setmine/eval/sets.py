@@ -444,7 +444,10 @@ def canonical(value):
     if kind is int or kind is frozenset:
         return value
     if kind is tuple:
-        if all(type(v) is int or type(v) is frozenset for v in value):
+        for v in value:
+            if type(v) is not int and type(v) is not frozenset:
+                break
+        else:
             return value  # a cell, a pair of cells: nothing lazy in it
         items = tuple(canonical(v) for v in value)
         return items if any(a is not b for a, b in zip(items, value)) else value

@@ -57,7 +57,8 @@ class Subsets(LazySet):
             return False
         inside = x <= self.upper if isinstance(self.upper, frozenset) else \
             all(member(e, self.upper) for e in x)
-        return inside and all(len(x & a) == k for a, k in self.constraints)
+        return inside and (not self.constraints
+                           or all(len(x & a) == k for a, k in self.constraints))
 
     def _contains_lazy(self, x: LazySet) -> bool:
         """A lazy set as a candidate member (a family of placements, say)."""
