@@ -87,7 +87,10 @@ def method(result) -> str:
     if any(used.get(k) for k in ("filtered", "enumerated image")):
         kind = "enumerated"
     elif any(used.get(k) for k in ("split", "narrowed", "generator", "image", "index",
-                                   "∀ as min/max", "∀ over an image", "checked once", "hoisted")):
+                                   "∀ as min/max", "∀ over an image", "checked once", "hoisted",
+                                   "pairs joined from a generator",
+                                   "correlated comprehension grouped",
+                                   "∀ by counting, every candidate at once")):
         kind = "narrowed"
     else:
         kind = "direct"

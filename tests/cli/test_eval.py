@@ -138,3 +138,14 @@ def test_one_open_zero_counts_placements_by_closed_form(capsys, tmp_path):
     assert terms["D15"]["method"] == "narrowed, closed form"
     assert terms["D16"]["card"] == f"72·2^{__import__('math').comb(71, 9)}"
     assert terms["D18"]["card"] == "80"
+
+
+def test_a_join_a_group_by_and_a_count_per_family_are_narrowing(capsys):
+    """D2 (a group-by), D3 (a join) and D8 (the elements common to a
+    counted family) are computed by the planner's rules, and say so."""
+    code = main(["eval", str(BOARDS / "beginner-midgame.board"), "--spec",
+                 str(ROOT / "spec" / "saper-corrected.rsl"), "--term", "D2", "D3", "D8", "--json"])
+    terms = json.loads(capsys.readouterr().out)["terms"]
+    assert code == 0
+    assert {alias: term["method"] for alias, term in terms.items()} == \
+        {"D2": "narrowed, closed form", "D3": "narrowed, closed form", "D8": "narrowed"}
