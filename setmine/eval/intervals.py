@@ -51,7 +51,7 @@ def set_interval(ev, name, domain: Subsets, parts, env, node):
             return frozenset()
         elif kind == "the one":
             restricts.append(frozenset({canonical(value)}))  # v = E, E lazy: {E} or ∅
-    result = _narrowed(domain, lower, upper, lo, hi)
+    result = narrowed(domain, lower, upper, lo, hi)
     for r in restricts:
         result = algebra.intersection(result, r)
     if not residual or is_empty(result):
@@ -59,7 +59,7 @@ def set_interval(ev, name, domain: Subsets, parts, env, node):
     return _residual(ev, name, result, residual, env, node)
 
 
-def _narrowed(domain: Subsets, lower, upper, lo, hi):
+def narrowed(domain: Subsets, lower, upper, lo, hi):
     """The domain narrowed to [lower, upper] and sizes lo..hi, keeping its
     constraints; one element added or removed is a child counted from the
     domain's own counts."""

@@ -24,7 +24,9 @@ from __future__ import annotations
 
 from ..rsl import syntax as s
 from .compiled import truth_code, value_code
+from .intervals import narrowed
 from .sets import Fibered, canonical, each, is_empty, member
+from .subsets import Subsets
 from .terms import conjunction, free_locals, remembered
 
 
@@ -79,6 +81,58 @@ def grouped(ev, first, second, on_second, heads, env, node):
     ev.methods["correlated comprehension grouped"] += 1
     empty = frozenset()
     return lambda x: frozenset(groups[x]) if x in groups else empty
+
+
+def containing(ev, first, second, on_second, heads, env, node):
+    """The second component of each first one x when the only conjunct on
+    it is ``second = {b ∈ G | first ∈ b}``: the members of G that contain x —
+    for a counted G the interval narrowed by x (counted from G's own counts),
+    for a listed family an index from elements to members, built once.  A
+    function of the first component, or None when the shape does not fit."""
+    if len(on_second) != 1 or is_empty(heads):
+        return None
+    inner = _containing_shape(on_second[0], first, second)
+    if inner is None:
+        return None
+    family = ev.value(inner.domain, env)
+    if isinstance(family, Subsets) and isinstance(family.upper, frozenset):
+        def members_with(x):
+            return canonical(narrowed(family, family.lower | {x}, family.upper,
+                                      family.lo, family.hi))
+    elif isinstance(family, frozenset) and all(isinstance(m, frozenset) for m in family):
+        index: dict = {}
+        for m in family:
+            for e in m:
+                index.setdefault(e, set()).add(m)
+        empty = frozenset()
+
+        def members_with(x):
+            return frozenset(index[x]) if x in index else empty
+    else:
+        return None
+    ev.methods["members containing each first component"] += 1
+    return members_with
+
+
+@remembered
+def _containing_shape(part, first, second):
+    """The comprehension when ``part`` is ``second = {b ∈ G | first ∈ b}``
+    (either side of the =), G free of both components and of b."""
+    if not (isinstance(part, s.Predicate) and part.op == "=" and isinstance(second, s.Local)
+            and isinstance(first, s.Local)):
+        return None
+    inner = part.right if part.left == second else part.left if part.right == second else None
+    if not (isinstance(inner, s.Declarative) and isinstance(inner.var, s.Local)):
+        return None
+    b = inner.var
+    if b.name in (first.name, second.name) or \
+            free_locals(inner.domain) & {first.name, second.name, b.name}:
+        return None
+    condition = inner.condition
+    if isinstance(condition, s.Predicate) and condition.op == "∈" and condition.left == first \
+            and condition.right == b:
+        return inner
+    return None
 
 
 def _through(ev, part, h, f, rest, heads, env, node):

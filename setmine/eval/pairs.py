@@ -44,7 +44,9 @@ def split(ev, var, domain, pair, parts, env, node):
             heads = algebra.intersection(heads, implied)
     heads = sort(planner.elements(ev, first, heads, on_first, env, node))
     on_second = _bounded(ev, first, second, on_second, env) if heads else on_second
-    image = joins.grouped(ev, first, second, on_second, frozenset(heads), env, node)
+    listed = frozenset(heads)
+    image = joins.grouped(ev, first, second, on_second, listed, env, node) or \
+        joins.containing(ev, first, second, on_second, listed, env, node)
     # in canonical order: the first piece gives an ∃ its witness
     for x in heads:
         fiber_domain = domain.fiber(x) if isinstance(domain, Fibered) else domain.factors[1]

@@ -556,7 +556,23 @@ def expressions(draw, depth: int = 2) -> str:
         lambda: f"card({family_pairs(draw, scope, depth)})",
         lambda: least_probability(draw, scope, depth),
         lambda: sure_members(draw, scope, depth),
+        lambda: families_containing(draw, scope, depth),
     ]))()
+
+
+def families_containing(draw, scope: Scope, depth: int) -> str:
+    """D16's shape: {a ∈ X1×ℬ(ℬ(T)) | pr2 a = {b ∈ F | pr1 a ∈ b}}, T of
+    at most two elements (the oracle lists ℬ(ℬ(T)))."""
+    a, b = scope.name("a") + "f", scope.name("b") + "f"
+    small = draw(st.sampled_from(["{1, 2}", "{2, 3}", "{1}"]))
+    family_term = draw(st.sampled_from([
+        lambda: subset_comprehension(draw, scope.deeper(), max(depth - 1, 0)),
+        lambda: family(draw, scope.deeper(), max(depth - 1, 0)),
+        lambda: f"ℬ({small})",
+    ]))()
+    extra = draw(st.sampled_from(["", f" & pr1({a}) ∈ {subset(draw, scope, depth)}"]))
+    return (f"{{{a} ∈ X1×ℬ(ℬ({small})) | pr2({a}) = {{{b} ∈ {family_term} | pr1({a}) ∈ {b}}}"
+            f"{extra}}}")
 
 
 def sure_members(draw, scope: Scope, depth: int) -> str:
