@@ -131,7 +131,9 @@ def _value(node: s.Node) -> Code:
 
         def size(ev, env):
             a = arg(ev, env)
-            return len(a) if type(a) is frozenset else interpreted(ev, env)
+            if type(a) is frozenset:
+                return len(a)
+            return a.cardinality() if isinstance(a, LazySet) else interpreted(ev, env)
         return size
     return interpreted
 

@@ -53,7 +53,7 @@ def split(ev, var, domain, pair, parts, env, node):
         if image is not None:
             fiber = algebra.intersection(frozenset({image(x)}), fiber_domain)
             if not is_empty(fiber):
-                yield Fibered.build([(x, fiber)])
+                yield Fibered(((x, fiber),))  # (fiber not empty)
             continue
         scope = {**env, **bind(first, x, node)}
         fiber = _fixed(ev, second, fiber_domain, on_second, scope)
@@ -61,7 +61,7 @@ def split(ev, var, domain, pair, parts, env, node):
             fiber = planner.combine(list(planner.pieces(ev, second, fiber_domain, on_second,
                                                         scope, node)))
         if not is_empty(fiber):
-            yield Fibered.build([(x, fiber)])
+            yield Fibered(((x, fiber),))  # (fiber not empty)
 
 
 def _bounded(ev, first, second, on_second, env) -> tuple:
