@@ -13,7 +13,14 @@ is a *group-by*: the f(b) of the b with h(b) = x, for every x at once.
 Searching G once per first component gives the same pairs; going through G
 once, by h(b), does it without the search.  Both need G listed (an explicit
 set, or pairs with explicit fibers) — a product with a family is mapped by
-set intervals per first component instead (``pairs.py``).
+set intervals per first component instead (``pairs.py``).  And the members
+of a family that contain each first component,
+
+    {a ∈ A×B | pr₂ a = {b ∈ G | pr₁ a ∈ b}}   (D16, D17)
+
+come from G's counts when G is counted (the interval narrowed by x, as
+the set-interval rule ``x ∈ b`` narrows it) or from an index of elements
+to members when G is listed — without planning a comprehension per x.
 
 Each b is taken as the per-component plan takes it: h(b) first, and only a
 b whose h(b) is a first component in the domain has R(b) checked and f(b)
@@ -114,21 +121,29 @@ def containing(ev, first, second, on_second, heads, env, node):
     return members_with
 
 
-@remembered
-def _containing_shape(part, first, second):
-    """The comprehension when ``part`` is ``second = {b ∈ G | first ∈ b}``
-    (either side of the =), G free of both components and of b."""
+def _defining_comprehension(part, first, second):
+    """The comprehension {v ∈ D | …} when ``part`` is ``second = {v ∈ D | …}``
+    (either side of the =), with D free of both components and of v."""
     if not (isinstance(part, s.Predicate) and part.op == "=" and isinstance(second, s.Local)
             and isinstance(first, s.Local)):
         return None
     inner = part.right if part.left == second else part.left if part.right == second else None
     if not (isinstance(inner, s.Declarative) and isinstance(inner.var, s.Local)):
         return None
-    b = inner.var
-    if b.name in (first.name, second.name) or \
-            free_locals(inner.domain) & {first.name, second.name, b.name}:
+    v = inner.var.name
+    if v in (first.name, second.name) or free_locals(inner.domain) & {first.name, second.name, v}:
         return None
-    condition = inner.condition
+    return inner
+
+
+@remembered
+def _containing_shape(part, first, second):
+    """The comprehension when ``part`` is ``second = {b ∈ G | first ∈ b}``
+    (either side of the =), G free of both components and of b."""
+    inner = _defining_comprehension(part, first, second)
+    if inner is None:
+        return None
+    b, condition = inner.var, inner.condition
     if isinstance(condition, s.Predicate) and condition.op == "∈" and condition.left == first \
             and condition.right == b:
         return inner
@@ -199,14 +214,8 @@ def _grouped_shape(part, first, second):
     """(the comprehension, its ∃, h, f, R or None) when ``part`` is
     ``second = {c ∈ D | ∃b∈G (first = h(b) & c = f(b) & R(b))}`` (either
     side of the outer =), D free of both components and of c."""
-    if not (isinstance(part, s.Predicate) and part.op == "=" and isinstance(second, s.Local)
-            and isinstance(first, s.Local)):
-        return None
-    inner = part.right if part.left == second else part.left if part.right == second else None
-    if not (isinstance(inner, s.Declarative) and isinstance(inner.var, s.Local)):
-        return None
-    c = inner.var.name
-    if c in (first.name, second.name) or free_locals(inner.domain) & {first.name, second.name, c}:
+    inner = _defining_comprehension(part, first, second)
+    if inner is None:
         return None
     body = planner.normal(inner.condition)
     if len(body) != 1:
