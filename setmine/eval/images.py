@@ -129,6 +129,8 @@ def extremes(values, ev, node=None):
         pairs = [extremes(p, ev, node) for p in values.parts if not is_empty(p)]
         return min(p[0] for p in pairs), max(p[1] for p in pairs)
     items = list(members(values, ev.budget, node, "minimum and maximum"))
+    if not all(isinstance(v, int) or getattr(v, "is_number", False) for v in items):
+        raise TypeError("not a set of integers")  # (⊂ on sets is no total order)
     return min(items), max(items)
 
 

@@ -30,6 +30,7 @@ computed.  Part of the planner (``planner.py``).
 from __future__ import annotations
 
 from ..rsl import syntax as s
+from ..rsl.errors import RSLError
 from .compiled import truth_code, value_code
 from .intervals import narrowed
 from .sets import Fibered, canonical, each, is_empty, member
@@ -75,7 +76,7 @@ def grouped(ev, first, second, on_second, heads, env, node):
     if shape is None:
         return None
     inner, part, h, f, rest = shape
-    within = ev.value(inner.domain, env)
+    within = ev._set(inner.domain, env)
     through = _through(ev, part, h, f, rest, heads, env, node)
     if through is None:
         return None
@@ -164,7 +165,12 @@ def _through(ev, part, h, f, rest, heads, env, node):
     def pairs():
         for g in each(generators, ev.budget, node, "pass over a relation"):
             scope = {**env, b: g}
-            x = canonical(head(ev, scope))
+            try:
+                x = canonical(head(ev, scope))
+            except RSLError:
+                if test is not None and not test(ev, scope):
+                    continue  # a b that R excludes: never an error of the term
+                raise
             if inside(x) and (test is None or test(ev, scope)):
                 yield x, canonical(tail(ev, scope))
     return pairs()

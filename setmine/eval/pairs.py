@@ -73,8 +73,13 @@ def _bounded(ev, first, second, on_second, env) -> tuple:
     names = bound_names(first)
     out = []
     for part in on_second:
-        rewritten = None if free_locals(part) & names else \
-            quantifiers.compare_with_all(ev, second.name, part, env)
+        try:
+            rewritten = None if free_locals(part) & names else \
+                quantifiers.compare_with_all(ev, second.name, part, env)
+        except BudgetExceeded:
+            raise
+        except RSLError:
+            rewritten = None  # left to each candidate, where a conjunct before it may decide
         out.append(part if rewritten is None else rewritten)
     return tuple(out)
 

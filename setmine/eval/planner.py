@@ -260,6 +260,8 @@ def elements(ev, var, domain, parts, env, node):
             else:
                 domain = narrowed
                 ev.methods["narrowed"] += 1
+                if is_empty(domain):
+                    return  # (what is left is never evaluated: there is no candidate)
     else:
         residual = list(parts)
     candidates = each(domain, ev.budget, node, "enumeration of candidates")
@@ -314,9 +316,9 @@ def _narrow_element(ev, kind, name, domain, part, operand, env):
         i, other = operand
         return _lookup(ev, domain, i, ev.value(other, env))
     if kind == "v ∈ E":
-        return algebra.intersection(domain, ev.value(operand, env))
+        return algebra.intersection(domain, ev._set(operand, env))
     if kind == "v ∉ E":
-        return algebra.difference(domain, ev.value(operand, env))
+        return algebra.difference(domain, ev._set(operand, env))
     if kind == "(…, v, …) ∈ E":
         return _tuple_member(ev, name, domain, part.left, operand, env)
     if kind == "∀ family":
@@ -384,8 +386,8 @@ def generator(ev, name, part, env):
         return None
     f, rest = shape
     b = part.var
-    selected = comprehension(ev, b, ev.value(part.domain, env), rest, env, part) \
-        if rest is not None else ev.value(part.domain, env)
+    selected = comprehension(ev, b, ev._set(part.domain, env), rest, env, part) \
+        if rest is not None else ev._set(part.domain, env)
     ev.methods["generator"] += 1
     return image(ev, f, b.name, selected, env, part)
 

@@ -19,7 +19,9 @@ Part of the planner (``planner.py``)."""
 from __future__ import annotations
 
 from ..rsl import syntax as s
+from ..rsl.errors import RSLError
 from . import algebra
+from .budget import BudgetExceeded
 from .compiled import truth_code
 from .images import extremes, image
 from .sets import Filtered, Union, each, is_empty, member, members
@@ -60,8 +62,13 @@ def over_relation(ev, op, var, domain, body, env, node):
         return None
     # a first pass in any order; only a decided quantifier needs its first
     # deciding tuple in canonical order (the witness), found by a second pass
-    if deciding(each(relation, ev.budget, node, f"{op} over a relation")) is None:
-        return (not decisive), None
+    try:
+        if deciding(each(relation, ev.budget, node, f"{op} over a relation")) is None:
+            return (not decisive), None
+    except BudgetExceeded:
+        raise
+    except RSLError:
+        pass  # perhaps after the deciding tuple: the canonical pass says which comes first
     return decisive, deciding(members(relation, ev.budget, node, f"{op} over a relation"))
 
 
@@ -108,7 +115,7 @@ def compare_with_all(ev, name, part, env):
     e_side, g_side, flipped = _split_comparison(body, d, name)
     if e_side is None or body.op not in ("=", "≤", "≥", "<", ">"):
         return None
-    domain = ev.value(part.domain, env)
+    domain = ev._set(part.domain, env)
     if is_empty(domain):
         return s.Predicate("=", s.Integer(0), s.Integer(0), span=part.span)
     op = body.op if not flipped else {"≤": "≥", "≥": "≤", "<": ">", ">": "<"}.get(body.op, body.op)
@@ -259,7 +266,7 @@ def in_every_member(ev, name, domain, part, env):
     if shape is None:
         return None
     condition, op = shape
-    family = ev.value(part.domain, env)
+    family = ev._set(part.domain, env)
     if condition is not None:
         family = _restricted(ev, part.var, family, condition, env, part)
     if is_empty(family):
