@@ -4,7 +4,8 @@ alone, and by what an ∃ generator of the second implies of it — and the
 second is narrowed per first: fixed outright by one defining conjunct
 (``second = E``, ``∃b∈G (… & second = f(b))``), otherwise planned like any
 variable.  Where both components are defined through a listed relation,
-the pairs come from one pass over it (``joins.py``).  Part of the planner (``planner.py``)."""
+the pairs come from one pass over it (``joins.py``).  Part of the planner
+(``planner.py``)."""
 
 from __future__ import annotations
 
@@ -176,4 +177,4 @@ def _heads_shape(part, first, second):
     return None
 
 
-from . import joins, planner, quantifiers  # noqa: E402  (the planner's pieces, elements and generators)
+from . import joins, planner, quantifiers  # noqa: E402  (the rest of the planner)
