@@ -33,7 +33,7 @@ from ..rsl import syntax as s
 from ..rsl.errors import RSLError
 from .compiled import truth_code, value_code
 from .intervals import narrowed
-from .sets import Fibered, canonical, each, is_empty, member
+from .sets import Fibered, canonical, each, member
 from .subsets import Subsets
 from .terms import conjunction, free_locals, remembered
 
@@ -65,13 +65,22 @@ def joined(ev, first, second, domain, on_first, on_second, env, node):
     return Fibered.build((x, frozenset(values)) for x, (_, values) in fibers.items())
 
 
+def image_of_first(ev, first, second, on_second, heads: list, env, node):
+    """The second component as a function of the first (``grouped`` or
+    ``containing``), when the one conjunct on it has either shape; None
+    otherwise.  ``heads``: the first components, in canonical order."""
+    if len(on_second) != 1 or not heads:
+        return None
+    listed = frozenset(heads)
+    return grouped(ev, first, second, on_second, listed, env, node) or \
+        containing(ev, first, second, on_second, listed, env, node)
+
+
 def grouped(ev, first, second, on_second, heads, env, node):
     """The second component of each first one when the only conjunct on it
     is ``second = {c ∈ D | ∃b∈G (first = h(b) & c = f(b) & R(b))}``: a
     function of the first component (its image within D), or None when the
-    shape does not fit, G is not listed or there is no first component."""
-    if len(on_second) != 1 or is_empty(heads):
-        return None
+    shape does not fit or G is not listed."""
     shape = _grouped_shape(on_second[0], first, second)
     if shape is None:
         return None
@@ -97,12 +106,10 @@ def containing(ev, first, second, on_second, heads, env, node):
     for a counted G the interval narrowed by x (counted from G's own counts),
     for a listed family an index from elements to members, built once.  A
     function of the first component, or None when the shape does not fit."""
-    if len(on_second) != 1 or is_empty(heads):
-        return None
     inner = _containing_shape(on_second[0], first, second)
     if inner is None:
         return None
-    family = ev.value(inner.domain, env)
+    family = ev._set(inner.domain, env)
     if isinstance(family, Subsets) and isinstance(family.upper, frozenset):
         def members_with(x):
             return canonical(narrowed(family, family.lower | {x}, family.upper,

@@ -45,9 +45,7 @@ def split(ev, var, domain, pair, parts, env, node):
             heads = algebra.intersection(heads, implied)
     heads = sort(planner.elements(ev, first, heads, on_first, env, node))
     on_second = _bounded(ev, first, second, on_second, env) if heads else on_second
-    listed = frozenset(heads)
-    image = joins.grouped(ev, first, second, on_second, listed, env, node) or \
-        joins.containing(ev, first, second, on_second, listed, env, node)
+    image = joins.image_of_first(ev, first, second, on_second, heads, env, node)
     # in canonical order: the first piece gives an ∃ its witness
     for x in heads:
         fiber_domain = domain.fiber(x) if isinstance(domain, Fibered) else domain.factors[1]

@@ -270,9 +270,14 @@ def elements(ev, var, domain, parts, env, node):
         return
     tests = [truth_code(p) for p in residual]
     test = tests[0] if len(tests) == 1 else (lambda ev, scope: all(t(ev, scope) for t in tests))
+    if isinstance(var, s.Local):
+        name = var.name
+        for v in candidates:
+            if test(ev, {**env, name: v}):
+                yield v
+        return
     for v in candidates:
-        scope = {**env, var.name: v} if isinstance(var, s.Local) else {**env, **bind(var, v, node)}
-        if test(ev, scope):
+        if test(ev, {**env, **bind(var, v, node)}):
             yield v
 
 

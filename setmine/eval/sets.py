@@ -44,30 +44,27 @@ def order_key(value) -> tuple:
     return (4, repr(value))
 
 
-def sort(values: Iterable) -> list:
+def sort(values: Iterable, key: Callable | None = None) -> list:
+    """In canonical order (of ``key(v)``, when a key is given)."""
     values = list(values)
-    if all(_plain(v) for v in values):
+    pick = key or _itself
+    if all(_plain(pick(v)) for v in values):
         try:  # Python's own order of ints and int tuples is order_key's …
-            return sorted(values)
+            return sorted(values, key=key)
         except TypeError:  # … where it is defined (not between an int and a tuple)
             pass
-    return sorted(values, key=order_key)
+    return sorted(values, key=lambda v: order_key(pick(v)))
 
 
-def _first(pair):
-    return pair[0]
-
-
-def _cell_like(value) -> bool:
-    """An int or a tuple of ints: ordered by Python as by ``order_key``."""
-    return type(value) is int or (type(value) is tuple and all(type(v) is int for v in value))
+def _itself(value):
+    return value
 
 
 def _plain(value) -> bool:
     """An int, or a tuple of plain values (a cell, a pair of cells)."""
-    if isinstance(value, int):
+    if type(value) is int:
         return True
-    return isinstance(value, tuple) and all(_plain(v) for v in value)
+    return type(value) is tuple and all(type(v) is int or _plain(v) for v in value)
 
 
 def _remembered_hash(self) -> int:
@@ -159,6 +156,10 @@ class Product(LazySet):
                 yield (head, *tail)
 
 
+def _head(pair):
+    return pair[0]
+
+
 @dataclass(frozen=True)
 class Fibered(LazySet):
     """⋃ₓ {x}×Fₓ: pairs (x, y) with y ∈ Fₓ; ``fibers`` maps each x with a
@@ -170,14 +171,7 @@ class Fibered(LazySet):
 
     @staticmethod
     def build(pairs: Iterable[tuple]) -> "Fibered | frozenset":
-        kept = [(x, f) for x, f in pairs if not is_empty(f)]
-        if all(_cell_like(x) for x, _ in kept):
-            try:  # Python's order of ints and int tuples is order_key's …
-                kept.sort(key=_first)
-            except TypeError:  # … where it is defined (not between an int and a tuple)
-                kept.sort(key=lambda p: order_key(p[0]))
-        else:
-            kept.sort(key=lambda p: order_key(p[0]))
+        kept = sort(((x, f) for x, f in pairs if not is_empty(f)), key=_head)
         return Fibered(tuple(kept)) if kept else frozenset()
 
     def fiber(self, x):
