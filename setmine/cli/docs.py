@@ -10,11 +10,12 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..present import docs
+from .common import help_text
 
 
 def add_parser(sub) -> None:
     p = sub.add_parser("docs", help="generate (or check) the teaching pages in docs/schema",
-                       description=__doc__)
+                       description=help_text(__doc__))
     p.add_argument("--out", default=docs.OUT, help=f"the folder of the pages (default {docs.OUT})")
     p.add_argument("--check", action="store_true",
                    help="write nothing; exit 1 if a page differs from what would be written")

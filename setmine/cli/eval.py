@@ -15,11 +15,12 @@ from ..eval.sets import card
 from ..present import values as present
 from .common import (BOARD_HELP, add_board_options, add_budget_options, budget_from,
                      completion_note, load_inputs)
+from .common import help_text
 
 
 def add_parser(sub) -> None:
     p = sub.add_parser("eval", help="evaluate every term of the schema over a board",
-                       description=__doc__)
+                       description=help_text(__doc__))
     p.add_argument("board", help=BOARD_HELP)
     p.add_argument("--term", nargs="+", metavar="ALIAS", help="only these constituents")
     p.add_argument("--json", action="store_true", help="one JSON object (the contract in docs/)")

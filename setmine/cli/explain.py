@@ -22,13 +22,14 @@ from ..present.reading import read
 from ..rsl.types import Element, SetType, TupleType
 from .common import (BOARD_HELP, add_board_options, add_budget_options, budget_from,
                      completion_note, load_board_file, load_schema)
+from .common import help_text
 
 PAIRS_SHOWN = 12
 
 
 def add_parser(sub) -> None:
     p = sub.add_parser("explain", help="why a cell is (or is not) in a term, step by step",
-                       description=__doc__)
+                       description=help_text(__doc__))
     p.add_argument("board", help=BOARD_HELP)
     p.add_argument("alias", help="a constituent of the schema: D8, D18, A2, …")
     p.add_argument("cell", nargs="?", help="a cell r,c (0-based row and column)")

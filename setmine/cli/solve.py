@@ -15,12 +15,12 @@ import sys
 from fractions import Fraction
 
 from ..board import Board, cell_str
-from .common import load_board_file
+from .common import help_text, load_board_file
 
 
 def add_parser(sub) -> None:
     p = sub.add_parser("solve", help="exact mine probabilities of a position",
-                       description=__doc__)
+                       description=help_text(__doc__))
     p.add_argument("board", help="a .board, .json, .mine or minesweepr .txt file")
     p.add_argument("--mines", type=int, metavar="N",
                    help="the total number of mines (needed by minesweepr .txt boards)")
