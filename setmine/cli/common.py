@@ -108,8 +108,10 @@ def budget_from(args):
 
 
 def completion_note(board) -> str | None:
+    from ..board.model import plural
+
     if getattr(board, "completed", False):
         return (f"this board is a player's view: S2 was completed with one placement of "
-                f"{board.total_mines} mines consistent with what is shown "
+                f"{plural(board.total_mines, 'mine')} consistent with what is shown "
                 f"({len(board.unknown)} unknown cells)")
     return None

@@ -111,7 +111,7 @@ def render(f: Finding, width: int = 96) -> list[str]:
 
 def summary(found: list[Finding], result) -> list[str]:
     def size(f: Finding) -> str:
-        return f"{f.alias} ({len(f.board.cells)} cells)"
+        return f"{f.alias} ({plural(len(f.board.cells), 'cell')})"
 
     groups = [("own defects", [size(f) for f in found
                                if f.kind == "disagreement" and not f.inherited_from]),

@@ -9,6 +9,7 @@ import json
 import sys
 
 from ..board import structure
+from ..board.model import plural
 from ..eval import cardinal
 from ..eval.model import evaluate_schema
 from ..eval.sets import card
@@ -108,7 +109,7 @@ def print_results(schema, board, results) -> None:
 
     console = Console(highlight=False)
     title = board.name or "board"
-    console.print(Text(f"{title}: {board.rows}×{board.cols}, {board.total_mines} mines, "
+    console.print(Text(f"{title}: {board.rows}×{board.cols}, {plural(board.total_mines, 'mine')}, "
                        f"{len(board.opened)} open, move "
                        f"{present.cell_text(board.move) if board.move else '—'}", style="bold"))
     note = completion_note(board)

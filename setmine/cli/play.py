@@ -125,10 +125,12 @@ def report(args, config, s, data: dict, wall: float) -> None:
         print()
         return
     from rich.console import Console
+
+    from ..board.model import plural
     console = Console(highlight=False)
     what = args.board if args.board else args.level
     console.print(f"[bold]{args.policy}[/bold] · {what}: {config.describe()} · "
-                  f"{s.games} games · seed {args.seed}")
+                  f"{plural(s.games, 'game')} · seed {args.seed}")
     console.print(f"won {s.wins} of {s.games}: [bold]{100 * s.rate:.2f}%[/bold] "
                   f"(95% CI {100 * s.low:.2f}%–{100 * s.high:.2f}%, Wilson)")
     console.print(f"guesses per game {s.guesses_per_game:.3f} · moves per game "

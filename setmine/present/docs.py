@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..board import draw, load_board, structure
+from ..board.model import plural
 from ..eval import cardinal
 from ..eval.budget import Budget
 from ..eval.explain import explain, render as render_trace
@@ -245,7 +246,7 @@ def links(aliases: list[str]) -> str:
 
 def board_line(book: Book) -> str:
     b = book.board
-    return (f"On [{b.name or BOARD}](../../{BOARD}) ({b.rows}×{b.cols}, {b.total_mines} mines, "
+    return (f"On [{b.name or BOARD}](../../{BOARD}) ({b.rows}×{b.cols}, {plural(b.total_mines, 'mine')}, "
             f"{len(b.opened)} open, move {present.cell_text(b.move) if b.move else '—'}; "
             f"drawn on the [index](index.md#the-example-board)), as setmine's evaluator computes it:")
 
@@ -385,8 +386,8 @@ def index(book: Book) -> str:
                        f"{first_sentence(str(f.get('explanation', '')))}")
         out.append("")
     out += ["## The example board", "",
-            f"[{b.name or BOARD}](../../{BOARD}): {b.rows}×{b.cols}, {b.total_mines} mines "
-            f"(`*`), {len(b.opened)} open cells (their numbers), move "
+            f"[{b.name or BOARD}](../../{BOARD}): {b.rows}×{b.cols}, {plural(b.total_mines, 'mine')} "
+            f"(`*`), {plural(len(b.opened), 'open cell')} (their numbers), move "
             f"{present.cell_text(b.move) if b.move else '—'}.", "",
             "```", draw(b, show_mines=True).rstrip("\n"), "```", ""]
     return "\n".join(out).rstrip("\n") + "\n"
