@@ -9,7 +9,7 @@ For each level and first-click rule every policy plays the same games (game
 i's mines depend only on the seed, i and the first click).  The table gives
 wins, the win rate with its 95% Wilson interval, guesses per game and the
 time per game, next to the rates published for minimal-probability players
-(``/work/shared/reference/minesweeper.md``: Tu et al. "PSEQ", safe first
+(Tu et al., AAAI-17 workshops, "PSEQ", safe first
 click in a corner / zero first click at (3,3)).  Below the table, paired
 counts: in how many games ``best`` won where ``least`` lost, and the reverse.
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+from . import resources
 from .board import Board, structure
 from .board.complete import complete_view
 from .eval.budget import Budget
@@ -26,7 +27,7 @@ from .eval.model import evaluate_schema
 from .rsl.schema import Schema
 from .solver.policies import Policy, register_policy
 
-DEFAULT_SPEC = Path(__file__).resolve().parents[1] / "spec" / "saper-corrected.rsl"
+DEFAULT_SPEC = resources.CORRECTED_SCHEMA
 
 
 class SchemaPlayer(Policy):

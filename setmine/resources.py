@@ -3,17 +3,21 @@ defect search's findings.
 
 Every command's defaults come from here, so that setmine works from any
 folder, not only from the project's.  The files live in the project's
-``spec/`` (schemas and boards) and ``docs/defects.json``; this module is the
-one place that knows where an installed setmine finds them.
+``spec/`` (schemas and boards) and ``docs/defects.json``; the package reaches
+them through ``setmine/shipped/``, whose two entries are links to those
+places (``spec`` → ``../../spec``, ``defects.json`` → ``../../docs/defects.json``).
+An editable install follows the links into the project; ``pip install .``
+copies the files they point at into the installed package (package data in
+``pyproject.toml``), so both find them in the same place.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-_ROOT = Path(__file__).resolve().parent.parent
+SHIPPED = Path(__file__).resolve().parent / "shipped"
 
-SPEC_DIR = _ROOT / "spec"
+SPEC_DIR = (SHIPPED / "spec").resolve()
 BOARD_DIR = SPEC_DIR / "boards"
 
 WRITTEN_SCHEMA = SPEC_DIR / "saper.rsl"
@@ -22,7 +26,10 @@ WRITTEN_SCHEMA = SPEC_DIR / "saper.rsl"
 CORRECTED_SCHEMA = SPEC_DIR / "saper-corrected.rsl"
 """The schema with each defect repaired (annotated in the file)."""
 
-DEFECTS = _ROOT / "docs" / "defects.json"
+SEED = SPEC_DIR / "saper.exteor.txt"
+"""The user's Exteor 4.0 file, byte for byte (``setmine import`` reads it)."""
+
+DEFECTS = (SHIPPED / "defects.json").resolve()
 """The defect search's findings on the written schema (``setmine defects``)."""
 
 
@@ -40,3 +47,16 @@ def board_file(name: str) -> Path:
 def shipped_boards() -> list[Path]:
     """Every shipped board, by name."""
     return sorted(BOARD_DIR.glob("*.board"))
+
+
+def resolve_board(arg: str | Path) -> Path:
+    """The board a command was given: the path as given if it exists, else a
+    shipped board named by its file name or stem (``beginner-midgame``) or by
+    its place in the project (``spec/boards/beginner-midgame.board``, from any
+    folder), else the path as given, so that the caller's error names what
+    the user wrote.  A missing file in any other folder is not replaced."""
+    path = Path(arg)
+    if path.exists() or path.parent not in (Path("."), Path("spec/boards")):
+        return path
+    shipped = board_file(path.name)
+    return shipped if shipped.is_file() else path

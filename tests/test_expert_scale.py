@@ -5,30 +5,38 @@ schema as written on the same positions: every constituent exact, its
 cardinalities those of the formulas' closed forms."""
 
 import random
-import sys
-from pathlib import Path
 
 import pytest
 
-from setmine.board import structure
+from setmine import resources
+from setmine.board import Board, grid_neighbours, structure
 from setmine.eval.model import evaluate_schema
 from setmine.eval.sets import card
 from setmine.rsl.schema import Schema
 from setmine.solver import Position, solve
+from setmine.solver.position import random_game
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "bench"))
-from eval_scaling import position  # noqa: E402
+
+def position(rng: random.Random, rows: int, cols: int, mines: int) -> Board:
+    """A seeded mid-game position: three clicks into a game, the move a
+    closed safe cell (as bench/eval_scaling.py deals them)."""
+    view, mine_set = random_game(rng, rows, cols, mines, clicks=3)
+    opened = frozenset(view.shown)
+    closed_safe = sorted(c for c in view.cells if c not in opened and c not in mine_set)
+    move = rng.choice(closed_safe) if closed_safe else None
+    return Board(rows=rows, cols=cols, cells=tuple(view.cells),
+                 neighbours=grid_neighbours("square", rows, cols), mines=mine_set,
+                 opened=opened, move=move, total_mines=mines, topology="square")
 
 
 @pytest.fixture(scope="module")
 def corrected():
-    return Schema.load(ROOT / "spec" / "saper-corrected.rsl")
+    return Schema.load(resources.CORRECTED_SCHEMA)
 
 
 @pytest.fixture(scope="module")
 def as_written():
-    return Schema.load(ROOT / "spec" / "saper.rsl")
+    return Schema.load(resources.WRITTEN_SCHEMA)
 
 
 def check(schema, board) -> None:

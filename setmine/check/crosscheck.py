@@ -19,6 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..board import Board, cell_str, structure
+from ..board.model import plural
 from ..rsl.schema import Schema
 from .compare import Comparison, compare
 from .isolate import Limits, Outcome, evaluate_chain, evaluated
@@ -131,7 +132,7 @@ def render(report: Report, width: int = 60) -> list[str]:
     each disagreement the difference and both values."""
     b = report.board
     lines = [f"{report.spec} on {b.name or 'the board'}: {b.rows}×{b.cols} {b.topology}, "
-             f"{b.total_mines} mines, {len(b.opened)} open, move "
+             f"{plural(b.total_mines, 'mine')}, {len(b.opened)} open, move "
              f"{cell_str(b.move) if b.move else '—'}"]
     lines += [f"note: {n}" for n in report.notes]
     for r in report.rows:

@@ -24,6 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..board import Board, cell_str, structure
+from ..board.model import plural
 from ..present.values import show
 from ..rsl.schema import Schema
 from .compare import canonical, difference
@@ -158,7 +159,7 @@ def render(obs: Observation, width: int = 100) -> list[str]:
     """The observation as text: the placements, then one line per term."""
     b = obs.board
     how = "all" if obs.exact else "a sample of"
-    lines = [f"{obs.spec} on {b.name or 'the board'}: {how} {len(obs.placements)} placements "
+    lines = [f"{obs.spec} on {b.name or 'the board'}: {how} {plural(len(obs.placements), 'placement')} "
              "consistent with the view"]
     for i, p in enumerate(obs.placements):
         lines.append(f"  #{i}: mines " + " ".join(cell_str(c) for c in sorted(p)))
@@ -180,7 +181,7 @@ def render(obs: Observation, width: int = 100) -> list[str]:
             error = f"; error {r.error}" if r.error else ""
             lines.append(f"{r.alias:<4} same     {where}{error}")
     hidden = obs.hidden_in_move_closure()
-    lines.append(f"the move ({MOVE_AXIOM}) depends on {len(obs.closure)} constituents; "
+    lines.append(f"the move ({MOVE_AXIOM}) depends on {plural(len(obs.closure), 'constituent')}; "
                  + (f"{len(hidden)} use hidden information: {', '.join(hidden)}" if hidden
                     else "none uses hidden information"))
     return lines

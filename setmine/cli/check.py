@@ -13,11 +13,12 @@ from ..eval.interp import Evaluator
 from ..eval.model import evaluate_schema
 from .common import (BOARD_HELP, add_board_options, add_budget_options, budget_from,
                      completion_note, load_inputs)
+from .common import help_text
 
 
 def add_parser(sub) -> None:
     p = sub.add_parser("check", help="check the axioms of the schema on a board",
-                       description=__doc__)
+                       description=help_text(__doc__))
     p.add_argument("board", help=BOARD_HELP)
     p.add_argument("--json", action="store_true", help="verdicts and explanations as JSON")
     add_board_options(p)

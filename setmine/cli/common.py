@@ -2,25 +2,40 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from .. import resources
 from ..rsl import RSLError
 
 if TYPE_CHECKING:
     from ..rsl.schema import Schema
 
-DEFAULT_SPEC = Path("spec/saper.rsl")
+DEFAULT_SPEC = resources.WRITTEN_SCHEMA
+SPEC_HELP = "the schema (default: the shipped spec/saper.rsl, the schema as written)"
+
+_REST = re.compile(r":[a-z]+:`~?([^`]+)`|``([^`]+)``")
+
+
+def help_text(doc: str | None) -> str | None:
+    """A module's text as ``--help`` shows it: reST markup (````code````,
+    ``:mod:`x```, ``:func:`x```) becomes the plain words it marks."""
+    return _REST.sub(lambda m: m.group(1) or m.group(2), doc) if doc else doc
 
 
 def load_schema(path: str | Path | None) -> Schema:
+    """The schema at ``path`` (default: the shipped written schema), or a clear
+    error.  A shipped schema named by its place in the project
+    (``spec/saper-corrected.rsl``) is found from any folder."""
     from ..rsl.schema import Schema
     from . import UserError
 
     path = Path(path) if path else DEFAULT_SPEC
+    if not path.exists() and path.parent == Path("spec") and resources.schema_file(path.name).is_file():
+        path = resources.schema_file(path.name)
     if not path.exists():
-        hint = " (run setmine from the project's folder, or give the file)" if path == DEFAULT_SPEC else ""
-        raise UserError(f"{path}: no such file{hint}")
+        raise UserError(f"{path}: no such file")
     try:
         return Schema.load(path)
     except RSLError as exc:
@@ -58,7 +73,7 @@ def add_board_options(parser, spec: bool = True) -> None:
     """The options of a command that reads a board (and, with ``spec``, a
     schema): --spec FILE, and --mines N for the boards that do not say it."""
     if spec:
-        parser.add_argument("--spec", help="the schema (default spec/saper.rsl)")
+        parser.add_argument("--spec", help=SPEC_HELP)
     parser.add_argument("--mines", type=int, help="the total mine count (minesweepr .txt boards)")
 
 
@@ -93,8 +108,10 @@ def budget_from(args):
 
 
 def completion_note(board) -> str | None:
+    from ..board.model import plural
+
     if getattr(board, "completed", False):
         return (f"this board is a player's view: S2 was completed with one placement of "
-                f"{board.total_mines} mines consistent with what is shown "
+                f"{plural(board.total_mines, 'mine')} consistent with what is shown "
                 f"({len(board.unknown)} unknown cells)")
     return None

@@ -12,11 +12,12 @@ import sys
 from ..check.crosscheck import crosscheck, render, to_json
 from ..check.isolate import Limits
 from .common import BOARD_HELP, add_board_options, add_budget_options, load_inputs
+from .common import help_text
 
 
 def add_parser(sub) -> None:
     p = sub.add_parser("crosscheck", help="every term against the solver's notion of it",
-                       description=__doc__)
+                       description=help_text(__doc__))
     p.add_argument("board", help=BOARD_HELP)
     p.add_argument("--term", nargs="+", metavar="ALIAS", help="only these constituents")
     p.add_argument("--json", action="store_true", help="the report as one JSON object")

@@ -15,21 +15,22 @@ import sys
 import textwrap
 from pathlib import Path
 
+from .. import resources
 from ..board import draw
 from ..board.model import plural
 from ..check.defects import (DEFAULT_BUDGET, DEFAULT_MAX_CELLS, DEFAULT_RANDOM, DEFAULT_SEED,
                               Finding, findings, search)
-from .common import load_schema
+from .common import SPEC_HELP, help_text, load_schema
 
-CORRECTED = Path("spec/saper-corrected.rsl")
+CORRECTED = resources.CORRECTED_SCHEMA
 
 
 def add_parser(sub) -> None:
     p = sub.add_parser("defects", help="search for formulas that betray their conventions",
-                       description=__doc__)
-    p.add_argument("--spec", help="the schema (default spec/saper.rsl)")
-    p.add_argument("--corrected", help=f"the repaired schema the findings are compared with "
-                                       f"(default {CORRECTED})")
+                       description=help_text(__doc__))
+    p.add_argument("--spec", help=SPEC_HELP)
+    p.add_argument("--corrected", help="the repaired schema the findings are compared with "
+                                       "(default: the shipped spec/saper-corrected.rsl)")
     p.add_argument("--budget", type=float, default=DEFAULT_BUDGET, metavar="SECONDS",
                    help=f"CPU seconds for the search (default {DEFAULT_BUDGET:g})")
     p.add_argument("--seed", type=int, default=DEFAULT_SEED,
@@ -110,7 +111,7 @@ def render(f: Finding, width: int = 96) -> list[str]:
 
 def summary(found: list[Finding], result) -> list[str]:
     def size(f: Finding) -> str:
-        return f"{f.alias} ({len(f.board.cells)} cells)"
+        return f"{f.alias} ({plural(len(f.board.cells), 'cell')})"
 
     groups = [("own defects", [size(f) for f in found
                                if f.kind == "disagreement" and not f.inherited_from]),

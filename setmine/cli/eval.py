@@ -9,17 +9,19 @@ import json
 import sys
 
 from ..board import structure
+from ..board.model import plural
 from ..eval import cardinal
 from ..eval.model import evaluate_schema
 from ..eval.sets import card
 from ..present import values as present
 from .common import (BOARD_HELP, add_board_options, add_budget_options, budget_from,
                      completion_note, load_inputs)
+from .common import help_text
 
 
 def add_parser(sub) -> None:
     p = sub.add_parser("eval", help="evaluate every term of the schema over a board",
-                       description=__doc__)
+                       description=help_text(__doc__))
     p.add_argument("board", help=BOARD_HELP)
     p.add_argument("--term", nargs="+", metavar="ALIAS", help="only these constituents")
     p.add_argument("--json", action="store_true", help="one JSON object (the contract in docs/)")
@@ -107,7 +109,7 @@ def print_results(schema, board, results) -> None:
 
     console = Console(highlight=False)
     title = board.name or "board"
-    console.print(Text(f"{title}: {board.rows}×{board.cols}, {board.total_mines} mines, "
+    console.print(Text(f"{title}: {board.rows}×{board.cols}, {plural(board.total_mines, 'mine')}, "
                        f"{len(board.opened)} open, move "
                        f"{present.cell_text(board.move) if board.move else '—'}", style="bold"))
     note = completion_note(board)

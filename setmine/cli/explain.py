@@ -18,17 +18,18 @@ from ..eval.interp import Evaluator
 from ..eval.sets import CURRENT_BUDGET, card
 from ..eval.why import Why, cell_question, evaluate_terms, render
 from ..present import values as present
-from ..present.reading import read
+from ..present.reading import article, read
 from ..rsl.types import Element, SetType, TupleType
 from .common import (BOARD_HELP, add_board_options, add_budget_options, budget_from,
                      completion_note, load_board_file, load_schema)
+from .common import help_text
 
 PAIRS_SHOWN = 12
 
 
 def add_parser(sub) -> None:
     p = sub.add_parser("explain", help="why a cell is (or is not) in a term, step by step",
-                       description=__doc__)
+                       description=help_text(__doc__))
     p.add_argument("board", help=BOARD_HELP)
     p.add_argument("alias", help="a constituent of the schema: D8, D18, A2, …")
     p.add_argument("cell", nargs="?", help="a cell r,c (0-based row and column)")
@@ -52,7 +53,7 @@ def run(args) -> int:
     board = load_board_file(args.board, args.mines)
     cell = parse_board_cell(args.cell, board) if args.cell else None
     if cell is not None and constituent.kind not in ("term", "structure", "basic"):
-        raise UserError(f"{args.alias} is an {constituent.kind}, not a term: explain it "
+        raise UserError(f"{args.alias} is {article(constituent.kind)}, not a term: explain it "
                         f"without a cell")
     question = None
     if cell is not None:
@@ -148,15 +149,15 @@ def value_lines(board, value, typ) -> list[str]:
     size = cardinal.show(card(value))
     cells = present.cells_of(value, typ)
     if cells is not None:
-        return [f"value: {size} cells", "  " + present.to_text(value, typ, limit=100), "",
+        return [f"value: {size} cell{'s' * (size != '1')}", "  " + present.to_text(value, typ, limit=100), "",
                 draw(board, cells).rstrip("\n")]
     if isinstance(typ, SetType) and isinstance(typ.base, TupleType) \
             and isinstance(typ.base.factors[0], Element):
         first, *rest = typ.base.factors
         items, complete = present.first_members(value, PAIRS_SHOWN)
-        lines = [f"value: {size} tuples" + ("" if complete else f", the first {len(items)}:")]
+        lines = [f"value: {size} tuple{'s' * (size != '1')}" + ("" if complete else f", the first {len(items)}:")]
         for t in items:
             lines.append(f"  {present.to_text(t[0], first):<6} " +
                          " ; ".join(present.to_text(v, ty, limit=8) for v, ty in zip(t[1:], rest)))
         return lines
-    return [f"value: {size} members", "  " + present.to_text(value, typ, limit=8)]
+    return [f"value: {size} member{'s' * (size != '1')}", "  " + present.to_text(value, typ, limit=8)]

@@ -14,11 +14,12 @@ from ..exteor.document import ExteorError
 from ..importing import document_to_schema, preamble
 from ..rsl import RSLError
 from ..rsl.schemafile import read_schema_text, write_schema_text
+from .common import help_text
 
 
 def add_parser(sub) -> None:
     p = sub.add_parser("import", help="convert an Exteor file to a .rsl schema",
-                       description=__doc__)
+                       description=help_text(__doc__))
     p.add_argument("seed", help="the Exteor file")
     p.add_argument("-o", "--output", help="the .rsl file to write (default: standard output)")
     p.set_defaults(run=run)

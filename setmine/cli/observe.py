@@ -14,11 +14,12 @@ from ..check.isolate import Limits
 from ..check.observe import observe, render, to_json
 from .common import (BOARD_HELP, add_board_options, add_budget_options, load_board_file,
                      load_valid_schema)
+from .common import help_text
 
 
 def add_parser(sub) -> None:
     p = sub.add_parser("observe", help="which terms depend on the hidden mines",
-                       description=__doc__)
+                       description=help_text(__doc__))
     p.add_argument("board", help=BOARD_HELP)
     p.add_argument("--placements", type=int, default=8, metavar="K",
                    help="evaluate on at most K placements (default 8)")

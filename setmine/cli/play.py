@@ -14,12 +14,14 @@ import json
 import sys
 import time
 
+from .common import help_text
+
 
 def add_parser(sub) -> None:
     from ..solver.game import FIRST_CLICK_RULES, GRID_TOPOLOGIES
 
     p = sub.add_parser("play", help="play seeded games with a policy; win rate and guesses",
-                       description=__doc__)
+                       description=help_text(__doc__))
     p.add_argument("--level", default="beginner",
                    help="beginner (9x9, 10 mines), intermediate (16x16, 40), expert (30x16, 99) "
                         "or WxHxM: W columns, H rows, M mines (default beginner)")
@@ -29,7 +31,7 @@ def add_parser(sub) -> None:
                         "a cell of D18 from the evaluator), or another registered policy "
                         "(default best)")
     p.add_argument("--spec", metavar="FILE",
-                   help="with --policy schema: the schema to play (default spec/saper-corrected.rsl)")
+                   help="with --policy schema: the schema to play (default: the shipped spec/saper-corrected.rsl)")
     p.add_argument("--first-click", choices=FIRST_CLICK_RULES, default="safe",
                    help="safe: the first cell is never a mine; zero: nor its neighbours; "
                         "unsafe: mines are placed before it (default safe)")
@@ -123,10 +125,12 @@ def report(args, config, s, data: dict, wall: float) -> None:
         print()
         return
     from rich.console import Console
+
+    from ..board.model import plural
     console = Console(highlight=False)
     what = args.board if args.board else args.level
     console.print(f"[bold]{args.policy}[/bold] · {what}: {config.describe()} · "
-                  f"{s.games} games · seed {args.seed}")
+                  f"{plural(s.games, 'game')} · seed {args.seed}")
     console.print(f"won {s.wins} of {s.games}: [bold]{100 * s.rate:.2f}%[/bold] "
                   f"(95% CI {100 * s.low:.2f}%–{100 * s.high:.2f}%, Wilson)")
     console.print(f"guesses per game {s.guesses_per_game:.3f} · moves per game "

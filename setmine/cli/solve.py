@@ -15,12 +15,13 @@ import sys
 from fractions import Fraction
 
 from ..board import Board, cell_str
-from .common import load_board_file
+from ..board.model import plural
+from .common import help_text, load_board_file
 
 
 def add_parser(sub) -> None:
     p = sub.add_parser("solve", help="exact mine probabilities of a position",
-                       description=__doc__)
+                       description=help_text(__doc__))
     p.add_argument("board", help="a .board, .json, .mine or minesweepr .txt file")
     p.add_argument("--mines", type=int, metavar="N",
                    help="the total number of mines (needed by minesweepr .txt boards)")
@@ -64,7 +65,7 @@ def analyse_board(board: Board, path: str) -> dict:
         sol = solve(position)
     except InconsistentPosition as exc:
         where = f" (cell {cell_str(exc.cell)})" if exc.cell is not None else ""
-        raise UserError(f"{path}: no placement of {board.total_mines} mines agrees with the "
+        raise UserError(f"{path}: no placement of {plural(board.total_mines, 'mine')} agrees with the "
                         f"shown numbers{where}: {exc}") from None
     except SolverLimitExceeded as exc:
         raise UserError(f"{path}: the position is too hard to count exactly: {exc}") from None
@@ -158,7 +159,7 @@ def print_result(board: Board, result: dict, path: str) -> None:
     closed = result["closed"]
     kind = "a player's view" if board.unknown else "a full board: only the numbers and the total are used"
     console.print(Text(f"{path}: {board.cols}×{board.rows} {board.topology}, "
-                       f"{board.total_mines} mines, {len(board.opened)} open, "
+                       f"{plural(board.total_mines, 'mine')}, {len(board.opened)} open, "
                        f"{len(closed)} closed ({kind})", style="bold"))
     approx = f" (≈ {float(total):.3e})" if total >= 10 ** 7 else ""
     console.print(f"consistent placements: {total}{approx}")

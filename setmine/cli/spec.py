@@ -8,13 +8,13 @@ import json
 import sys
 
 from ..rsl import unicode
-from .common import load_schema
+from .common import help_text, load_schema
 
 
 def add_parser(sub) -> None:
     p = sub.add_parser("spec", help="show a schema's constituents, typed",
-                       description=__doc__)
-    p.add_argument("file", nargs="?", help="a .rsl schema (default spec/saper.rsl)")
+                       description=help_text(__doc__))
+    p.add_argument("file", nargs="?", help="a .rsl schema (default: the shipped spec/saper.rsl)")
     p.add_argument("--json", action="store_true", help="a JSON list of objects")
     p.set_defaults(run=run)
 

@@ -69,7 +69,8 @@ def _quantifier(ev, q: s.Quantifier, env: dict, depth: int) -> Trace:
     if q.op == "∀":
         holds, counterexample = forall(ev, q.var, domain, q.body, env, q)
         if holds:
-            return Trace(text, True, f"holds for all {size} members of {unicode(q.domain)}")
+            return Trace(text, True, f"holds for the only member of {unicode(q.domain)}" if size == "1"
+                         else f"holds for all {size} members of {unicode(q.domain)}")
         if counterexample is None:
             found, counterexample = exists(ev, q.var, domain, negate(q.body), env, q)
         trace = Trace(text, False, "counterexample " + _binding_text(counterexample, _cells(ev)),
@@ -79,7 +80,7 @@ def _quantifier(ev, q: s.Quantifier, env: dict, depth: int) -> Trace:
         return trace
     found, witness = exists(ev, q.var, domain, q.body, env, q)
     if not found:
-        return Trace(text, False, f"no member of {unicode(q.domain)} ({size} members) satisfies it")
+        return Trace(text, False, f"no member of {unicode(q.domain)} ({size} member{'s' * (size != '1')}) satisfies it")
     trace = Trace(text, True, "witness " + _binding_text(witness, _cells(ev)), dict(witness))
     if depth > 0:
         trace.children.append(explain(ev, q.body, {**env, **witness}, depth - 1))

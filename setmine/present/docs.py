@@ -24,7 +24,9 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from .. import resources
 from ..board import draw, load_board, structure
+from ..board.model import plural
 from ..eval import cardinal
 from ..eval.budget import Budget
 from ..eval.explain import explain, render as render_trace
@@ -38,12 +40,14 @@ from ..rsl.schema import Schema, dependencies
 from ..rsl.types import Logic, SetType, TupleType
 from . import values as present
 from .reading import member_noun, read
+from .story import story
 
 SPEC = "spec/saper.rsl"
 CORRECTED = "spec/saper-corrected.rsl"
 BOARD = "spec/boards/beginner-midgame.board"
 DEFECTS = "docs/defects.json"
 OUT = "docs/schema"
+"""Where the pages go, in the project's folder (``default_out()`` finds it)."""
 
 CANDIDATES = 200_000   # the evaluation budget of the pages: candidates, never seconds
 PAIRS_SHOWN = 12
@@ -66,13 +70,30 @@ class Book:
     evaluator: object = None              # for the why-chains, made on first use
 
 
-def generate(root: str | Path = ".") -> dict[str, str]:
-    """Every page (file name → Markdown) from the files under ``root``."""
-    root = Path(root)
-    schema = Schema.load(root / SPEC)
-    corrected = Schema.load(root / CORRECTED) if (root / CORRECTED).exists() else None
-    board = load_board(root / BOARD)
-    book = Book(root, schema, corrected, board, load_findings(root / DEFECTS))
+def sources(root: str | Path | None = None) -> dict[str, Path]:
+    """Where the pages' files are: under ``root`` (laid out as the project
+    is), or by default the shipped ones, found from any folder."""
+    if root is None:
+        return {SPEC: resources.WRITTEN_SCHEMA, CORRECTED: resources.CORRECTED_SCHEMA,
+                BOARD: resources.board_file(Path(BOARD).name), DEFECTS: resources.DEFECTS}
+    return {name: Path(root) / name for name in (SPEC, CORRECTED, BOARD, DEFECTS)}
+
+
+def default_out() -> Path:
+    """The project's ``docs/schema`` when setmine runs from its folder (an
+    editable install), else ``docs/schema`` under the current folder."""
+    project = resources.SPEC_DIR.parent
+    return project / OUT if (project / "pyproject.toml").is_file() else Path(OUT)
+
+
+def generate(root: str | Path | None = None) -> dict[str, str]:
+    """Every page (file name → Markdown) from the files under ``root`` (default:
+    the shipped files)."""
+    files = sources(root)
+    schema = Schema.load(files[SPEC])
+    corrected = Schema.load(files[CORRECTED]) if files[CORRECTED].exists() else None
+    board = load_board(files[BOARD])
+    book = Book(files[SPEC].parent.parent, schema, corrected, board, load_findings(files[DEFECTS]))
     data = structure(board)
     book.values = evaluate_all(schema, data)
     if corrected is not None:
@@ -245,7 +266,7 @@ def links(aliases: list[str]) -> str:
 
 def board_line(book: Book) -> str:
     b = book.board
-    return (f"On [{b.name or BOARD}](../../{BOARD}) ({b.rows}×{b.cols}, {b.total_mines} mines, "
+    return (f"On [{b.name or BOARD}](../../{BOARD}) ({b.rows}×{b.cols}, {plural(b.total_mines, 'mine')}, "
             f"{len(b.opened)} open, move {present.cell_text(b.move) if b.move else '—'}; "
             f"drawn on the [index](index.md#the-example-board)), as setmine's evaluator computes it:")
 
@@ -354,7 +375,8 @@ def repair_section(book: Book, alias: str) -> list[str]:
 
 def index(book: Book) -> str:
     b = book.board
-    out = [header(), "", "# «КС Сапер», constituent by constituent", "",
+    out = [header(), "", "# «КС Сапер», constituent by constituent", "", *story(book.findings),
+           "## The pages", "",
            f"One page per constituent of [{SPEC}](../../{SPEC}), in the schema's order: the "
            "formula as written, a reading in plain words, its typification, convention and "
            "gloss, its value on the example board, and, where it is defective, the defect "
@@ -385,8 +407,8 @@ def index(book: Book) -> str:
                        f"{first_sentence(str(f.get('explanation', '')))}")
         out.append("")
     out += ["## The example board", "",
-            f"[{b.name or BOARD}](../../{BOARD}): {b.rows}×{b.cols}, {b.total_mines} mines "
-            f"(`*`), {len(b.opened)} open cells (their numbers), move "
+            f"[{b.name or BOARD}](../../{BOARD}): {b.rows}×{b.cols}, {plural(b.total_mines, 'mine')} "
+            f"(`*`), {plural(len(b.opened), 'open cell')} (their numbers), move "
             f"{present.cell_text(b.move) if b.move else '—'}.", "",
             "```", draw(b, show_mines=True).rstrip("\n"), "```", ""]
     return "\n".join(out).rstrip("\n") + "\n"

@@ -156,7 +156,7 @@ class GameConfig:
     def describe(self) -> str:
         shape = (f"{self.cols}x{self.rows}" if self.topology == "square"
                  else f"{self.cols}x{self.rows} {self.topology}")
-        return (f"{shape}, {self.mines} mines, {self.first_click} first click"
+        return (f"{shape}, {self.mines} mine{'s' * (self.mines != 1)}, {self.first_click} first click"
                 + ("" if self.cascade else ", no cascade"))
 
     def __getstate__(self) -> dict:

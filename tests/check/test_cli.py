@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import json
 
+from setmine import resources
 from setmine.cli import main
 
-TINY = "spec/boards/tiny-2x2.board"
+TINY = str(resources.board_file("tiny-2x2"))
+CORRECTED = str(resources.CORRECTED_SCHEMA)
 
 
 def board_file(tmp_path, text: str) -> str:
@@ -16,7 +18,7 @@ def board_file(tmp_path, text: str) -> str:
 
 
 def test_crosscheck(capsys):
-    assert main(["crosscheck", TINY, "--spec", "spec/saper-corrected.rsl"]) == 0
+    assert main(["crosscheck", TINY, "--spec", CORRECTED]) == 0
     out = capsys.readouterr().out
     assert "27 agree, 0 disagree or fail" in out
     assert main(["crosscheck", TINY]) == 1
@@ -42,7 +44,7 @@ def test_observe(tmp_path, capsys):
     assert main(["observe", board]) == 1
     out = capsys.readouterr().out
     assert "D4   HIDDEN   move depends on it; reads the mines (S2) itself" in out
-    assert main(["observe", board, "--spec", "spec/saper-corrected.rsl", "--json"]) == 0
+    assert main(["observe", board, "--spec", CORRECTED, "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["all_placements"] and data["hidden_in_move_closure"] == []
     changes = {t["alias"] for t in data["terms"] if t["changes"]}
@@ -52,7 +54,7 @@ def test_observe(tmp_path, capsys):
 
 def test_defects(tmp_path, capsys):
     small = ["--max-cells", "3", "--examples", "0"]
-    assert main(["defects", "--spec", "spec/saper-corrected.rsl", *small]) == 0
+    assert main(["defects", "--spec", CORRECTED, *small]) == 0
     assert "own defects: none" in capsys.readouterr().out
     out = tmp_path / "found.json"
     assert main(["defects", *small, "--json", "--write", str(out)]) == 1

@@ -9,19 +9,19 @@ import itertools
 import os
 from concurrent.futures import ProcessPoolExecutor
 from functools import lru_cache
-from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from setmine import resources
 from setmine.board import load_board, parse_board
 from setmine.check.crosscheck import crosscheck, render, to_json
 from setmine.check.positions import (Shape, count_positions, cycle, graph_shape, grid_shape,
                                      is_legal, positions, star)
 from setmine.rsl.schema import Schema
 
-SPEC = Path("spec")
+SPEC = resources.SPEC_DIR
 SHIPPED = sorted((SPEC / "boards").glob("*.board"))
 
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import json
 from functools import lru_cache
-from pathlib import Path
 
+from setmine import resources
 from setmine.check.compare import canonical, differing_part, reading_part
 from setmine.check.defects import Search, findings, search
 from setmine.check.isolate import Limits, evaluate_isolated
@@ -16,7 +16,7 @@ from setmine.check.reference import Facts
 from setmine.rsl import parse, unicode
 from setmine.rsl.schema import Schema
 
-SPEC = Path("spec")
+SPEC = resources.SPEC_DIR
 OWN = ["D2", "D8", "D10", "D11", "D14", "D15", "D16", "D17"]
 INHERITED = ["D3", "D4", "D5", "D6", "D7", "D9", "D12", "D13", "D18"]
 
@@ -134,7 +134,7 @@ def test_the_default_search_and_the_committed_findings(tmp_path):
     own = sorted(f["alias"] for f in written
                  if f["kind"] == "disagreement" and not f["inherited_from"])
     assert own == sorted(OWN)
-    committed = Path("docs/defects.json")
+    committed = resources.DEFECTS
     assert committed.exists(), "run: setmine defects --write docs/defects.json"
     assert json.loads(committed.read_text(encoding="utf-8")) == written, \
         "docs/defects.json is stale: run setmine defects --write docs/defects.json"

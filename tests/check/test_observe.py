@@ -5,13 +5,13 @@ and the referee's terms D20/D21 read the mines outside the move's closure."""
 from __future__ import annotations
 
 from functools import lru_cache
-from pathlib import Path
 
+from setmine import resources
 from setmine.board import load_board, parse_board
 from setmine.check.observe import move_closure, observe, render, to_json
 from setmine.rsl.schema import Schema
 
-SPEC = Path("spec")
+SPEC = resources.SPEC_DIR
 MIDGAME = SPEC / "boards" / "beginner-midgame.board"
 
 

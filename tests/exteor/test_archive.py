@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import replace
-from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from setmine import resources
 from setmine.exteor import (
     KINDS,
     Document,
@@ -23,9 +23,7 @@ from setmine.exteor import (
 )
 from setmine.exteor.archive import bytes_to_text, tokenize_bytes, tokenize_text
 
-SEED = Path("/work/shared/seeds/000_e5be09d9c997d229.txt")
-if not SEED.exists():  # CI lays shared/ beside the clone
-    SEED = Path(__file__).resolve().parents[3] / "shared" / "seeds" / SEED.name
+SEED = resources.SEED  # the user's Exteor file as shipped (tests/cli/test_import.py compares it)
 SEED_TEXT = SEED.read_bytes().decode("utf-8")
 SEED_BYTES = text_to_bytes(SEED_TEXT)
 DOC = read_exteor_text(SEED_TEXT)

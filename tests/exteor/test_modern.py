@@ -6,12 +6,12 @@ import io
 import json
 import zipfile
 from dataclasses import replace
-from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from setmine import resources
 from setmine.exteor import (
     KINDS,
     Document,
@@ -25,9 +25,7 @@ from setmine.exteor import (
 from setmine.exteor import modern
 from setmine.exteor.modern import document_json, read_trs_bytes
 
-SEED = Path("/work/shared/seeds/000_e5be09d9c997d229.txt")
-if not SEED.exists():
-    SEED = Path(__file__).resolve().parents[3] / "shared" / "seeds" / SEED.name
+SEED = resources.SEED  # the user's Exteor file as shipped (tests/cli/test_import.py compares it)
 LEGACY = read_exteor(SEED)
 DOC = replace(LEGACY, version="rsform 16")
 TRS = trs_bytes(DOC)
