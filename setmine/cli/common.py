@@ -56,11 +56,17 @@ def load_valid_schema(path):
 
 
 def load_board_file(path: str, mines: int | None = None):
-    """A board from a .board/.json/.mine/.txt file, or a clear error."""
+    """A board from a .board/.json/.mine/.txt file (or a shipped board named
+    by its stem, ``beginner-midgame``, from any folder), or a clear error."""
     from ..board import BoardError, load_board
     from . import UserError
 
     options = {"mines": mines} if mines is not None else {}
+    path = str(resources.resolve_board(path))
+    if not Path(path).exists():
+        names = ", ".join(p.stem for p in resources.shipped_boards())
+        raise UserError(f"{path}: no such file (the shipped boards, by name from any folder: "
+                        f"{names})")
     try:
         return load_board(path, **options)
     except BoardError as exc:
@@ -77,7 +83,8 @@ def add_board_options(parser, spec: bool = True) -> None:
     parser.add_argument("--mines", type=int, help="the total mine count (minesweepr .txt boards)")
 
 
-BOARD_HELP = "a .board, .json, .mine or minesweepr .txt file"
+BOARD_HELP = ("a .board, .json, .mine or minesweepr .txt file, or a shipped board by name "
+              "(beginner-midgame, expert-midgame, tiny-2x2, …)")
 
 
 def load_inputs(args):
