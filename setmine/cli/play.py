@@ -92,6 +92,7 @@ def run(args) -> int:
     from ..solver.game import play_games, summarise
     from ..solver.policies import POLICIES
     from . import UserError
+    from .progress import progress_bar, wanted
 
     if args.policy not in POLICIES:
         raise UserError(f"unknown policy {args.policy!r} (expected one of: {', '.join(POLICIES)})")
@@ -108,9 +109,9 @@ def run(args) -> int:
         raise UserError("--spec goes with --policy schema")
     config = _config(args)
     start = time.perf_counter()
-    with _progress(args.games, enabled=sys.stderr.isatty() and not args.json) as advance:
+    with progress_bar(args.games, "playing", wanted(args)) as update:
         results = play_games(config, args.policy, args.games, args.seed, jobs=args.jobs,
-                             progress=advance, options=options)
+                             progress=lambda n: update(advance=n), options=options)
     wall = time.perf_counter() - start
     s = summarise(results)
     data = {
@@ -151,30 +152,3 @@ def report(args, config, s, data: dict, wall: float, schema=None) -> None:
     console.print(f"guesses per game {s.guesses_per_game:.3f} · moves per game "
                   f"{s.moves_per_game:.1f} · {1000 * s.seconds_per_game:.1f} ms per game "
                   f"({wall:.1f} s in all, {args.jobs} job{'s' if args.jobs > 1 else ''})")
-
-
-class _progress:
-    """A rich progress bar on stderr (only on a terminal); the context value
-    is a callback ``advance(n)``."""
-
-    def __init__(self, total: int, enabled: bool) -> None:
-        self.total = total
-        self.enabled = enabled
-        self.bar = None
-
-    def __enter__(self):
-        if not self.enabled:
-            return lambda n: None
-        from rich.console import Console
-        from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn,
-                                   TimeElapsedColumn, TimeRemainingColumn)
-        self.bar = Progress(TextColumn("playing"), BarColumn(), MofNCompleteColumn(),
-                            TimeElapsedColumn(), TimeRemainingColumn(),
-                            console=Console(stderr=True), transient=True)
-        self.bar.__enter__()
-        task = self.bar.add_task("games", total=self.total)
-        return lambda n: self.bar.advance(task, n)
-
-    def __exit__(self, *exc) -> None:
-        if self.bar is not None:
-            self.bar.__exit__(*exc)
