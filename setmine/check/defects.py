@@ -43,7 +43,7 @@ from .crosscheck import disagreement_story
 from .isolate import (Limits, closure, evaluate_chain, evaluate_isolated, evaluated, roots,
                       uses)
 from .observe import hidden_story, move_closure
-from .positions import Shape, random_board, sample_placements, shrink, small_shapes
+from .positions import Shape, iter_shapes, random_board, sample_placements, shrink
 from .reference import NOTIONS, Facts, defined, reference
 
 KINDS = ("disagreement", "hidden-information", "axiom")
@@ -254,17 +254,16 @@ class Search:
 # ----------------------------------------------------------------------------
 # The sweep and the random phase
 
-def _blocks(shapes: list[Shape]):
+def _blocks(shapes):
     """(shape, open cells, [mines…]) in minimal order: cells, then mines,
     then open cells, then shape; a block's boards share the open cells and
-    the total, so its placements with equal numbers share a view."""
-    by_size: dict[int, list[Shape]] = defaultdict(list)
-    for shape in shapes:
-        by_size[len(shape.cells)].append(shape)
-    for n in sorted(by_size):
+    the total, so its placements with equal numbers share a view.
+    ``shapes`` come by number of cells, and are taken one size at a time."""
+    for n, same in itertools.groupby(shapes, key=lambda shape: len(shape.cells)):
+        same = list(same)
         for m in range(n):
             for k in range(n - m):
-                for shape in by_size[n]:
+                for shape in same:
                     cells = shape.cells
                     for opened in itertools.combinations(cells, k):
                         closed = [c for c in cells if c not in opened]
@@ -301,11 +300,10 @@ def search(schema: Schema, budget: float = DEFAULT_BUDGET, seed: int = DEFAULT_S
         result.notes.append(f"not searched for hidden information: {', '.join(outside)} "
                             "(the move does not depend on them; D20 and D21 are the referee's "
                             "terms and read the mines by design)")
-    shapes = small_shapes(max_cells)
-    for shape in shapes[:3]:
+    for shape in itertools.islice(iter_shapes(max_cells), 3):
         for board in _first_positions(shape):
             state.broken(board)
-    for shape, opened, block in _blocks(shapes):
+    for shape, opened, block in _blocks(iter_shapes(max_cells)):
         tick()
         if state.out_of_time():
             result.exhausted = True
