@@ -54,21 +54,20 @@ def test_a6_solve_past_float_range(capsys, tmp_path):
     assert data["probabilities"]["0,0"] == "1/2"
 
 
-def test_a6_solve_past_pythons_digit_limit(capsys, tmp_path):
-    board = closed_board(tmp_path, 120, 120, 5000)         # C(14400, 5000): > 4300 digits
-    code, out, _ = run(capsys, "solve", board, "--json")
-    from math import comb
-    assert code == 0 and json.loads(out)["total"] == _digits(comb(14400, 5000))
+def test_a6_solve_past_pythons_digit_limit():
+    """Counts of more than 4300 digits (a 120×120 board) print exactly."""
+    from setmine.cli.solve import contract, count_text, probability_text
+    from fractions import Fraction
 
-
-def _digits(n: int) -> str:
-    import sys
-    limit = sys.get_int_max_str_digits()
-    sys.set_int_max_str_digits(0)
-    try:
-        return str(n)
-    finally:
-        sys.set_int_max_str_digits(limit)
+    total = 3 * 10 ** 5000 + 1
+    result = {"total": total, "count": {(0, 0): total // 3, (0, 1): 0}, "closed": [(0, 0), (0, 1)],
+              "safe": [(0, 1)], "mines": [], "least": [(0, 1)]}
+    data = contract(result)
+    assert len(data["total"]) == 5001 and data["total"].startswith("3000") \
+        and data["total"].endswith("0001")
+    assert data["probabilities"]["0,0"].count("/") == 1
+    assert count_text(total) == "3.000000…×10^5000 (5001 digits; exact: --json)"
+    assert probability_text(Fraction(total // 3, total)) == "≈ 0.3333 (exact: --json)"
 
 
 # ---------------------------------------------------------------------------
