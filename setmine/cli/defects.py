@@ -31,7 +31,7 @@ def add_parser(sub) -> None:
                        description=__doc__)
     p.add_argument("--spec", help="the schema (default spec/saper.rsl)")
     p.add_argument("--corrected", help=f"the repaired schema the findings are compared with "
-                                       f"(default {CORRECTED})")
+                                       "(default spec/saper-corrected.rsl, shipped with setmine)")
     p.add_argument("--budget", type=float, default=DEFAULT_BUDGET, metavar="SECONDS",
                    help=f"CPU seconds for the search (default {DEFAULT_BUDGET:g})")
     p.add_argument("--seed", type=int, default=DEFAULT_SEED,
