@@ -30,7 +30,7 @@ def add_parser(sub) -> None:
     p = sub.add_parser("defects", help="search for formulas that betray their conventions",
                        description=__doc__)
     p.add_argument("--spec", help="the schema (default spec/saper.rsl)")
-    p.add_argument("--corrected", help=f"the repaired schema the findings are compared with "
+    p.add_argument("--corrected", help="the repaired schema the findings are compared with "
                                        "(default spec/saper-corrected.rsl, shipped with setmine)")
     p.add_argument("--budget", type=float, default=DEFAULT_BUDGET, metavar="SECONDS",
                    help=f"CPU seconds for the search (default {DEFAULT_BUDGET:g})")
