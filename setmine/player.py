@@ -12,6 +12,10 @@ Ties are broken as the solver's least-probability policy breaks them: when
 D11 (the sure-safe cells) is not empty the player opens its cells in
 row-major order, keeping the rest for the following moves; otherwise it
 takes the first cell of D18 in row-major order.
+
+The player's interface with a schema is the two terms it reads by name,
+:data:`INTERFACE`; :func:`interface_problems` says what a schema lacks of it
+(checked before any game starts).
 """
 
 from __future__ import annotations
@@ -29,6 +33,44 @@ from .solver.policies import Policy, register_policy
 
 DEFAULT_SPEC = resources.CORRECTED_SCHEMA
 
+CELLS_TYPE = "ℬ(X1)"
+INTERFACE = {
+    "D11": "the cells surely free of mines, opened first in row-major order",
+    "D18": "the candidate moves (A6: debool(S4) ∈ D18), the first played when D11 is empty",
+}
+"""The terms the player reads, each a set of cells (typed ℬ(X1)), and what for."""
+
+
+class SchemaInterfaceError(ValueError):
+    """The schema lacks a term the player reads, or types it otherwise."""
+
+
+def interface_problems(schema: Schema) -> list[str]:
+    """What ``schema`` lacks of :data:`INTERFACE`, one line per term."""
+    problems = []
+    for alias, purpose in INTERFACE.items():
+        need = f"the player reads {alias} as {purpose}"
+        if alias not in schema:
+            problems.append(f"no constituent {alias} ({need})")
+            continue
+        kind = schema[alias].kind
+        analysis = schema.analysis[alias]
+        if kind != "term":
+            problems.append(f"{alias} is a {kind}, not a term ({need})")
+        elif not analysis.ok:
+            problems.append(f"{alias} has an error: {analysis.error.message} ({need})")
+        elif str(analysis.type) != CELLS_TYPE:
+            problems.append(f"{alias} is typed {analysis.type}, not {CELLS_TYPE} ({need})")
+    return problems
+
+
+def check_interface(schema: Schema) -> None:
+    """Raise :class:`SchemaInterfaceError` naming every missing or mistyped term."""
+    problems = interface_problems(schema)
+    if problems:
+        where = schema.path or "the schema"
+        raise SchemaInterfaceError(f"{where}: cannot play this schema: " + "; ".join(problems))
+
 
 class SchemaPlayer(Policy):
     """Plays the cells of the schema's target term D18."""
@@ -39,6 +81,7 @@ class SchemaPlayer(Policy):
                  max_candidates: int = 2_000_000) -> None:
         path = Path(spec) if spec else DEFAULT_SPEC
         self.schema = Schema.load(path)
+        check_interface(self.schema)
         self.max_candidates = max_candidates
         super().__init__(config)
 

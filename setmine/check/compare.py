@@ -43,6 +43,7 @@ class Comparison:
     element: object = None   # an element of one value and not the other
     side: str | None = None
     how: str = ""            # how the comparison was made (cardinality, members…)
+    partial: str = ""        # why it is not a full comparison (sizes only…), or ""
 
     @property
     def verdict(self) -> str:
@@ -117,15 +118,18 @@ def _sets(out: Comparison, value, expected: frozenset, cells) -> Comparison:
     return out
 
 
-def _extra(value, expected):
-    """A member of ``value`` not in ``expected`` among its first members."""
+def _extra(value, expected, failed: list | None = None):
+    """A member of ``value`` not in ``expected`` among its first members;
+    when listing them fails, the error's message goes to ``failed``."""
     try:
         for i, x in enumerate(members(value, Budget(max_elements=LISTED * 20))):
             if i >= LISTED:
                 return None
             if not member(x, expected):
                 return x
-    except RSLError:
+    except RSLError as exc:
+        if failed is not None:
+            failed.append(exc.message)
         return None
     return None
 
@@ -134,7 +138,8 @@ def _large_family(out: Comparison, value, expected: Family, cells) -> Comparison
     """D15 with too many placements to list: its size, and its first members
     checked against the reference's membership test."""
     size = card(value)
-    extra = _extra(value, expected)
+    failed: list[str] = []
+    extra = _extra(value, expected, failed)
     if extra is not None:
         out.agree = False
         out.element, out.side = extra, "schema"
@@ -143,6 +148,10 @@ def _large_family(out: Comparison, value, expected: Family, cells) -> Comparison
         out.agree = False
         out.difference = f"cardinality {cardinal.show(size)}, reference {expected.size}"
     out.how = f"cardinality and the first {LISTED} members"
+    if out.agree:
+        out.partial = (f"by size only: its members could not be listed ({failed[0]})" if failed
+                       else f"by size and its first {LISTED} members only: "
+                            f"{expected.size} placements are too many to compare one by one")
     return out
 
 
@@ -189,7 +198,10 @@ def _families(out: Comparison, value, expected: FamilySizes, cells) -> Compariso
                               f"{_placements(size)}, the reference {counts[c]}")
             return out
         ref = expected.family(c)
-        if ref.listable and isinstance(size, int) and size <= LISTED:
+        if not (ref.listable and isinstance(size, int) and size <= LISTED):
+            out.partial = ("by the size of each cell's family only: some families are too "
+                           "large to compare placement by placement")
+        else:
             odd = next((b for b in members(family, Budget()) if not ref.contains(b)), None)
             if odd is not None:
                 out.agree, out.element, out.side = False, (c, family), "schema"

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 
 from ..board import Board, cell_str, structure
 from ..board.model import plural
+from ..rsl.errors import RSLError
 from ..rsl.schema import Schema
 from .compare import Comparison, compare
 from .isolate import Limits, Outcome, evaluate_chain, evaluated
@@ -38,6 +39,13 @@ class Row:
     comparison: Comparison | None = None
     message: str = ""                  # the error, or why skipped
     seconds: float = 0.0
+    values: tuple = ()                 # (the schema's value, the reference's) as computed
+
+    @property
+    def partial(self) -> str:
+        """Why an agreement rests on a partial comparison (sizes only…), or ""."""
+        c = self.comparison
+        return c.partial if self.status == "agree" and c is not None else ""
 
     @property
     def agree(self) -> bool:
@@ -51,6 +59,16 @@ class Report:
     legal: bool
     rows: list[Row] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    schema: Schema | None = None
+
+    @property
+    def checked(self) -> int:
+        """How many constituents were compared (or failed): not skipped."""
+        return sum(r.status != "skipped" for r in self.rows)
+
+    def partial(self) -> list[str]:
+        """The agreeing terms compared only partly (by sizes…)."""
+        return [r.alias for r in self.rows if r.partial]
 
     @property
     def ok(self) -> bool:
@@ -77,7 +95,7 @@ def crosscheck(schema: Schema, board: Board, limits: Limits = Limits(),
     """The cross-check of every evaluable constituent of ``schema`` (or of
     those in ``only``) on ``board``."""
     facts = Facts.of(board)
-    report = Report(schema.path or "", board, is_legal(board))
+    report = Report(schema.path or "", board, is_legal(board), schema=schema)
     note = legality_note(board)
     if note:
         report.notes.append(note)
@@ -98,29 +116,40 @@ def crosscheck(schema: Schema, board: Board, limits: Limits = Limits(),
             row.status = "error"
             row.message = f"{outcome.error.code}: {outcome.error.message}"
         else:
-            row.comparison = compare(alias, outcome.value, reference(alias, facts), cells)
+            expected = reference(alias, facts)
+            row.comparison = compare(alias, outcome.value, expected, cells)
             row.status = row.comparison.verdict
+            row.values = (outcome.value, expected)
         report.rows.append(row)
     return report
 
 
 def to_json(report: Report) -> dict:
     """The report as one JSON object: ``rows`` with alias, kind, status,
-    value, expected, difference (and message for errors)."""
+    value and expected (encoded by :func:`setmine.present.values.to_json`;
+    their readings as ``value_text``/``expected_text``), how they were
+    compared (``partial``: why only partly), difference (and message for
+    errors); ``checked`` counts the rows not skipped."""
+    from ..present.header import schema_name
+
     b = report.board
     rows = []
     for r in report.rows:
         entry = {"alias": r.alias, "kind": r.kind, "status": r.status,
                  "convention": r.convention, "seconds": round(r.seconds, 6)}
         if r.comparison is not None:
-            entry.update(value=r.comparison.value, expected=r.comparison.expected,
-                         compared_by=r.comparison.how)
+            value, expected = _encoded(report, r)
+            entry.update(value=value, expected=expected, value_text=r.comparison.value,
+                         expected_text=r.comparison.expected, compared_by=r.comparison.how)
+            if r.partial:
+                entry["partial"] = r.partial
             if not r.comparison.agree:
                 entry["difference"] = r.comparison.difference
         if r.message:
             entry["message"] = r.message
         rows.append(entry)
-    return {"spec": report.spec,
+    return {"schema": schema_name(report.schema) if report.schema is not None else report.spec,
+            "spec": report.spec, "checked": report.checked, "partial": report.partial(),
             "board": {"rows": b.rows, "cols": b.cols, "mines": b.total_mines,
                       "topology": b.topology, "open": len(b.opened),
                       "move": cell_str(b.move) if b.move else None},
@@ -144,11 +173,38 @@ def render(report: Report, width: int = 60) -> list[str]:
             lines.append(f"       reference: {_clip(c.expected, 2 * width)}")
         elif r.message and r.status != "agree":
             lines.append(f"       {_clip(r.message, 2 * width)}")
+        if r.partial:
+            lines.append(f"       compared {r.partial}")
     agree = sum(r.status == "agree" for r in report.rows)
     bad = len(report.failures())
-    lines.append(f"{agree} agree, {bad} disagree or fail, "
+    partial = report.partial()
+    lines.append(f"{agree} agree"
+                 + (f" ({len(partial)} of them compared only partly: {', '.join(partial)})"
+                    if partial else "")
+                 + f", {bad} disagree or fail, "
                  f"{sum(r.status == 'skipped' for r in report.rows)} skipped")
     return lines
+
+
+def _encoded(report: Report, row: Row) -> tuple:
+    """A row's two values as :func:`setmine.present.values.to_json` encodes
+    them (a reference too large to list: None, its reading stays as text)."""
+    from ..present.values import to_json as encode
+    from .reference import as_data
+
+    if report.schema is None or not row.values:
+        return None, None
+    typ = report.schema.analysis[row.alias].type
+    value, expected = row.values
+    try:
+        expected = encode(as_data(expected), typ)
+    except (ValueError, RSLError):
+        expected = None
+    try:
+        value = encode(value, typ)
+    except RSLError:
+        value = None
+    return value, expected
 
 
 def _clip(text: str, width: int) -> str:

@@ -43,7 +43,7 @@ from .crosscheck import disagreement_story
 from .isolate import (Limits, closure, evaluate_chain, evaluate_isolated, evaluated, roots,
                       uses)
 from .observe import hidden_story, move_closure
-from .positions import Shape, random_board, sample_placements, shrink, small_shapes
+from .positions import Shape, iter_shapes, random_board, sample_placements, shrink
 from .reference import NOTIONS, Facts, defined, reference
 
 KINDS = ("disagreement", "hidden-information", "axiom")
@@ -51,6 +51,10 @@ DEFAULT_SEED = 2013
 DEFAULT_BUDGET = 50.0
 DEFAULT_MAX_CELLS = 5
 DEFAULT_RANDOM = 30
+MAX_CELLS = 12
+"""The largest boards the sweep tries: it visits every position of every
+shape (3^n − 2^n of them for n cells, 527,345 at 12), so larger ones could
+never be reached within any budget; the random phase covers larger boards."""
 
 
 @dataclass
@@ -64,6 +68,7 @@ class Witness:
     other: Board | None = None   # hidden: the other placement
     mutation: str = ""           # axiom: how the structure was broken
     data: dict | None = None     # axiom on a broken structure: its X1, S1…S4
+    values: tuple = ()           # the two values compared, as computed
 
 
 @dataclass
@@ -74,6 +79,9 @@ class SearchResult:
     seconds: float = 0.0
     exhausted: bool = False      # the time budget ran out before the end
     notes: list[str] = field(default_factory=list)
+    seed: int = DEFAULT_SEED
+    max_cells: int = DEFAULT_MAX_CELLS
+    examples: int = DEFAULT_RANDOM
 
 
 class Search:
@@ -152,7 +160,7 @@ class Search:
             return
         verdict = compare(alias, outcome.value, expected, facts.cells)
         if not verdict.agree:
-            self.note(Witness(alias, how, board, verdict))
+            self.note(Witness(alias, how, board, verdict, values=(outcome.value, expected)))
 
     # -- placements of one view ---------------------------------------------
 
@@ -166,7 +174,8 @@ class Search:
                 if values[i] is not None and values[0] is not None and values[i] != values[0]:
                     element, side = difference(values[0], values[i])
                     verdict = Comparison(alias, False, element=element, side=side)
-                    self.note(Witness(alias, "hidden", boards[0], verdict, other=boards[i]))
+                    self.note(Witness(alias, "hidden", boards[0], verdict, other=boards[i],
+                                      values=(chains[0][alias].value, chains[i][alias].value)))
                     break
 
     # -- one question on one board (for shrinking) -----------------------------
@@ -178,11 +187,12 @@ class Search:
             chains = [evaluate_chain(self.schema, structure(b), self.limits, only=[alias])
                       for b in boards]
             values = [canonical(c[alias].value) if c[alias].ok else None for c in chains]
-            for other, value in zip(boards[1:], values[1:]):
+            for other, value, chain in zip(boards[1:], values[1:], chains[1:]):
                 if None not in (value, values[0]) and value != values[0]:
                     element, side = difference(values[0], value)
                     return Witness(alias, how, board, Comparison(alias, False, element=element,
-                                                                 side=side), other=other)
+                                                                 side=side), other=other,
+                                   values=(chains[0][alias].value, chain[alias].value))
             return None
         facts = Facts.of(board)
         if defined(alias, facts) is not None:
@@ -194,8 +204,10 @@ class Search:
                                      only=[alias])[alias]
         if not outcome.ok:
             return None
-        verdict = compare(alias, outcome.value, reference(alias, facts), facts.cells)
-        return None if verdict.agree else Witness(alias, how, board, verdict)
+        expected = reference(alias, facts)
+        verdict = compare(alias, outcome.value, expected, facts.cells)
+        return None if verdict.agree else Witness(alias, how, board, verdict,
+                                                  values=(outcome.value, expected))
 
     def shrunk(self, witness: Witness) -> Witness:
         """The witness on a board shrunk as far as the failure persists."""
@@ -235,23 +247,23 @@ class Search:
             if outcome.ok and outcome.value is not reference(alias, facts):
                 verdict = Comparison(alias, False, str(outcome.value).lower(),
                                      str(reference(alias, facts)).lower())
-                self.note(Witness(alias, "axiom", board, verdict, mutation=mutation, data=broken))
+                self.note(Witness(alias, "axiom", board, verdict, mutation=mutation, data=broken,
+                                  values=(outcome.value, reference(alias, facts))))
 
 
 # ----------------------------------------------------------------------------
 # The sweep and the random phase
 
-def _blocks(shapes: list[Shape]):
+def _blocks(shapes):
     """(shape, open cells, [mines…]) in minimal order: cells, then mines,
     then open cells, then shape; a block's boards share the open cells and
-    the total, so its placements with equal numbers share a view."""
-    by_size: dict[int, list[Shape]] = defaultdict(list)
-    for shape in shapes:
-        by_size[len(shape.cells)].append(shape)
-    for n in sorted(by_size):
+    the total, so its placements with equal numbers share a view.
+    ``shapes`` come by number of cells, and are taken one size at a time."""
+    for n, same in itertools.groupby(shapes, key=lambda shape: len(shape.cells)):
+        same = list(same)
         for m in range(n):
             for k in range(n - m):
-                for shape in by_size[n]:
+                for shape in same:
                     cells = shape.cells
                     for opened in itertools.combinations(cells, k):
                         closed = [c for c in cells if c not in opened]
@@ -263,23 +275,36 @@ def _blocks(shapes: list[Shape]):
 
 def search(schema: Schema, budget: float = DEFAULT_BUDGET, seed: int = DEFAULT_SEED,
            max_cells: int = DEFAULT_MAX_CELLS, examples: int = DEFAULT_RANDOM,
-           limits: Limits = Limits(max_elements=200_000, max_seconds=5.0)) -> SearchResult:
+           limits: Limits = Limits(max_elements=200_000, max_seconds=5.0),
+           progress=None) -> SearchResult:
     """Search ``schema`` for defects within ``budget`` seconds of CPU time
-    (CPU time, so that a busy machine does not cut the search short)."""
+    (CPU time, so that a busy machine does not cut the search short), on
+    boards of 2 to ``max_cells`` cells (at most :data:`MAX_CELLS`: ValueError
+    beyond).  ``progress(cpu_seconds_used, positions)``, if given, is called
+    between positions."""
+    if not 2 <= max_cells <= MAX_CELLS:
+        raise ValueError(f"the sweep takes boards of 2 to {MAX_CELLS} cells, not {max_cells}: it "
+                         "visits every position of every shape (3^n − 2^n for n cells), so "
+                         f"beyond {MAX_CELLS} it could not finish; the random phase covers "
+                         "larger boards")
     started, clock = time.monotonic(), time.process_time()
     state = Search(schema, limits, clock + budget)
-    result = SearchResult(schema, state.seen)
+    result = SearchResult(schema, state.seen, seed=seed, max_cells=max_cells, examples=examples)
+
+    def tick() -> None:
+        if progress is not None:
+            progress(time.process_time() - clock, state.positions)
     outside = [a for a in state.terms if a not in state.closure
                and "S2" in closure(schema, a) | set(uses(schema, a))]
     if outside:
         result.notes.append(f"not searched for hidden information: {', '.join(outside)} "
                             "(the move does not depend on them; D20 and D21 are the referee's "
                             "terms and read the mines by design)")
-    shapes = small_shapes(max_cells)
-    for shape in shapes[:3]:
+    for shape in itertools.islice(iter_shapes(max_cells), 3):
         for board in _first_positions(shape):
             state.broken(board)
-    for shape, opened, block in _blocks(shapes):
+    for shape, opened, block in _blocks(iter_shapes(max_cells)):
+        tick()
         if state.out_of_time():
             result.exhausted = True
             break
@@ -293,6 +318,7 @@ def search(schema: Schema, budget: float = DEFAULT_BUDGET, seed: int = DEFAULT_S
                 state.hidden([b for b, _ in group], [c for _, c in group])
     rng = random.Random(seed)
     for _ in range(examples):
+        tick()
         if state.out_of_time():
             result.exhausted = True
             break
@@ -337,17 +363,51 @@ class Finding:
     expected: str
     explanation: str
     other: Board | None = None
+    encoded: tuple = (None, None)   # value and expected, encoded by present.values.to_json
 
     def to_json(self) -> dict:
+        """``value``/``expected`` are the two values encoded as every
+        command encodes values (:func:`setmine.present.values.to_json`);
+        ``value_text``/``expected_text`` their readings, as printed."""
         out = {"alias": self.alias, "kind": self.kind, "inherited_from": self.inherited_from,
                "convention": self.convention, "meaning": self.meaning,
                "formula": self.formula, "corrected_formula": self.corrected_formula,
                "part": self.part, "corrected_part": self.corrected_part,
-               "board": board_text(self.board), "value": self.value,
-               "expected": self.expected, "explanation": self.explanation}
+               "board": board_text(self.board), "value": self.encoded[0],
+               "expected": self.encoded[1], "value_text": self.value,
+               "expected_text": self.expected, "explanation": self.explanation}
         if self.other is not None:
             out["other_board"] = board_text(self.other)
         return out
+
+
+def to_json(result: SearchResult, found: list[Finding]) -> dict:
+    """The search and its findings as one JSON object, the shape of both
+    ``setmine defects --json`` and ``--write`` (``docs/defects.json``):
+    ``schema``, ``seed``, ``max_cells``, ``examples``, ``positions``,
+    ``exhausted``, ``notes``, ``findings`` (each :meth:`Finding.to_json`).
+    Reproducible for a given seed when the budget does not run out (no
+    times in it)."""
+    from ..present.header import schema_name
+
+    return {"schema": schema_name(result.schema), "seed": result.seed,
+            "max_cells": result.max_cells, "examples": result.examples,
+            "positions": result.positions, "exhausted": result.exhausted,
+            "notes": result.notes, "findings": [f.to_json() for f in found]}
+
+
+def _encode(schema: Schema, alias: str, value):
+    """A value of ``alias`` (the schema's or a reference's) as
+    :func:`setmine.present.values.to_json` encodes it; None when it cannot
+    be listed."""
+    from ..present.values import to_json as encode
+    from ..rsl.errors import RSLError
+    from .reference import as_data
+
+    try:
+        return encode(as_data(value), schema.analysis[alias].type)
+    except (RSLError, ValueError):
+        return None
 
 
 def board_text(board: Board) -> str:
@@ -389,7 +449,8 @@ def _finding(schema, corrected, w: Witness, kind: str, seen) -> Finding:
         part, cpart = differing_part(tree, corrected.analysis[w.alias].tree)
     f = Finding(w.alias, kind, [], c.convention, NOTIONS[w.alias].convention, c.formal,
                 fixed.formal if fixed is not None else "", unicode(part) if part else "",
-                unicode(cpart) if cpart else "", w.board, "", "", "", w.other)
+                unicode(cpart) if cpart else "", w.board, "", "", "", w.other,
+                tuple(_encode(schema, w.alias, v) for v in w.values) or (None, None))
     if w.how == "hidden":
         story = hidden_story(schema, w.alias, w.board, w.other, f.meaning,
                              w.comparison.element, w.comparison.side)

@@ -136,9 +136,10 @@ def _run(evaluator: Evaluator, schema: Schema, alias: str, limits: Limits) -> Ou
 
 
 def evaluate_chain(schema: Schema, data: dict, limits: Limits = Limits(),
-                   only: list[str] | None = None) -> dict[str, Outcome]:
+                   only: list[str] | None = None, progress=None) -> dict[str, Outcome]:
     """Every term (or those of ``only`` and what they use) from the
-    structure ``data``, in dependency order; results in the schema's order."""
+    structure ``data``, in dependency order; results in the schema's order.
+    ``progress(alias)``, if given, is called before each term is evaluated."""
     wanted = None
     if only is not None:
         wanted = set(only)
@@ -157,6 +158,8 @@ def evaluate_chain(schema: Schema, data: dict, limits: Limits = Limits(),
             results[alias] = Outcome(error=RSLError(
                 "calcGlobalMissing", f"{', '.join(missing)} could not be evaluated"))
             continue
+        if progress is not None:
+            progress(alias)
         outcome = _run(evaluator, schema, alias, limits)
         results[alias] = outcome
         if outcome.ok and schema[alias].kind == "term":

@@ -45,6 +45,7 @@ class Change:
     in_move_closure: bool = False
     pair: tuple[int, int] | None = None     # two placements (indices) where it differs
     values: tuple[str, str] = ("", "")      # its value on each, as text
+    raw: tuple = ()                         # its value on each, as computed
     element: object = None                  # in one value and not the other
     side: str | None = None                 # "first" or "second": which value has it
     source: str = ""                        # "reads S2 itself" / "inherits from …"
@@ -64,6 +65,7 @@ class Observation:
     exact: bool                 # every consistent placement was evaluated
     closure: set[str]           # the constituents the move depends on
     rows: list[Change] = field(default_factory=list)
+    schema: Schema | None = None
 
     def changing(self) -> list[str]:
         return [r.alias for r in self.rows if r.changes]
@@ -78,19 +80,26 @@ def move_closure(schema: Schema) -> set[str]:
 
 
 def observe(schema: Schema, board: Board, k: int = 8, seed: int = 0,
-            limits: Limits = Limits()) -> Observation:
+            limits: Limits = Limits(), progress=None) -> Observation:
     """Every term of ``schema`` on up to ``k`` placements consistent with the
-    view of ``board`` (the board's own mines first)."""
+    view of ``board`` (the board's own mines first).  ``progress(done,
+    total, note)``, if given, is told of each evaluation as it starts."""
     chosen = sample_placements(board, k, seed)
     exact = count_placements(board, k + 1) == len(chosen)
     values: list[dict] = []
     outcomes: list[dict] = []
-    for mines in chosen:
+    steps = len(evaluated(schema))
+    for n, mines in enumerate(chosen):
         placed = board.with_mines(mines)
-        chain = evaluate_chain(schema, structure(placed), limits)
+        done = iter(range(n * steps, (n + 1) * steps))
+        tick = None if progress is None else (
+            lambda alias, n=n: progress(next(done, (n + 1) * steps), len(chosen) * steps,
+                                        f"placement {n + 1} of {len(chosen)}: {alias}"))
+        chain = evaluate_chain(schema, structure(placed), limits, progress=tick)
         outcomes.append(chain)
         values.append({a: canonical(o.value) for a, o in chain.items() if o.ok})
-    obs = Observation(schema.path or "", board, chosen, exact, move_closure(schema))
+    obs = Observation(schema.path or "", board, chosen, exact, move_closure(schema),
+                      schema=schema)
     cells = frozenset(board.cells)
     for alias in evaluated(schema):
         row = Change(alias, schema[alias].kind, in_move_closure=alias in obs.closure)
@@ -102,8 +111,8 @@ def observe(schema: Schema, board: Board, k: int = 8, seed: int = 0,
             if value != seen[0][1]:
                 first = seen[0][0]
                 row.changes, row.pair = True, (first, i)
-                row.values = (show(outcomes[first][alias].value, 10, cells),
-                              show(outcomes[i][alias].value, 10, cells))
+                row.raw = (outcomes[first][alias].value, outcomes[i][alias].value)
+                row.values = (show(row.raw[0], 10, cells), show(row.raw[1], 10, cells))
                 row.element, row.side = difference(seen[0][1], value)
                 break
         obs.rows.append(row)
@@ -134,8 +143,14 @@ def _order(schema: Schema):
 
 
 def to_json(obs: Observation) -> dict:
+    """The observation as one JSON object; a changing term's two values are
+    encoded by :func:`setmine.present.values.to_json` (``values``), with
+    their readings as text (``values_text``)."""
+    from ..present.header import schema_name
+
     b = obs.board
     return {
+        "schema": schema_name(obs.schema) if obs.schema is not None else obs.spec,
         "spec": obs.spec,
         "board": {"rows": b.rows, "cols": b.cols, "mines": b.total_mines,
                   "topology": b.topology, "open": len(b.opened),
@@ -145,10 +160,18 @@ def to_json(obs: Observation) -> dict:
         "move_closure": sorted(obs.closure, key=_order_key),
         "hidden_in_move_closure": obs.hidden_in_move_closure(),
         "terms": [{"alias": r.alias, "changes": r.changes, "in_move_closure": r.in_move_closure,
-                   **({"placements": list(r.pair), "values": list(r.values),
-                       "source": r.source} if r.changes else {}),
+                   **({"placements": list(r.pair), "values": _encoded(obs, r),
+                       "values_text": list(r.values), "source": r.source}
+                      if r.changes else {}),
                    **({"error": r.error} if r.error else {})} for r in obs.rows],
     }
+
+
+def _encoded(obs: Observation, row: Change) -> list:
+    from ..present.values import to_json as encode
+
+    typ = obs.schema.analysis[row.alias].type if obs.schema is not None else None
+    return [encode(v, typ) for v in row.raw]
 
 
 def _order_key(alias: str) -> tuple:

@@ -92,7 +92,12 @@ def small_shapes(max_cells: int, min_cells: int = 2) -> list[Shape]:
     orientations), a star and a cycle, each neighbour relation once up to
     isomorphism; ordered by number of cells, then topology (square, torus,
     hex, graph), then rows."""
-    found: list[Shape] = []
+    return list(iter_shapes(max_cells, min_cells))
+
+
+def iter_shapes(max_cells: int, min_cells: int = 2) -> Iterator[Shape]:
+    """The shapes of :func:`small_shapes`, made as they are asked for (a
+    sweep that stops early never builds the larger ones)."""
     seen: set[tuple] = set()
     for n in range(min_cells, max_cells + 1):
         candidates = [grid_shape(topology, rows, n // rows)
@@ -107,8 +112,7 @@ def small_shapes(max_cells: int, min_cells: int = 2) -> list[Shape]:
             if key in seen:
                 continue
             seen.add(key)
-            found.append(shape)
-    return found
+            yield shape
 
 
 def canonical_form(neighbours: Adjacency) -> tuple:

@@ -2,7 +2,10 @@
 schema over the board against what its convention says it is — computed
 from the board and the independent solver's exact counts — with the first
 element that differs and both values.  Exit status 1 on any disagreement
-(or a term that could not be evaluated), 0 when everything agrees."""
+(or a term that could not be evaluated), 0 when everything agrees, 2 when
+nothing was checked (no constituent has a reference notion here).  A term
+compared only partly (by sizes, its members too many to list) is marked so,
+and counted in the summary."""
 
 from __future__ import annotations
 
@@ -11,6 +14,8 @@ import sys
 
 from ..check.crosscheck import crosscheck, render, to_json
 from ..check.isolate import Limits
+from ..check.reference import NOTIONS
+from ..present.header import schema_line, schema_name
 from .common import BOARD_HELP, add_board_options, add_budget_options, load_inputs
 from .common import help_text
 
@@ -34,5 +39,12 @@ def run(args) -> int:
         json.dump(to_json(report), sys.stdout, ensure_ascii=False, indent=1)
         print()
     else:
+        print(schema_line(schema))
         print("\n".join(render(report)))
+    if not report.checked:
+        reasons = sorted({r.message for r in report.rows})
+        print(f"setmine crosscheck: nothing was checked: the constituents of "
+              f"{schema_name(schema)} asked for ({len(report.rows)}) were all skipped ({'; '.join(reasons) or 'none evaluated'}); the cross-check knows "
+              f"{', '.join(NOTIONS)} by alias", file=sys.stderr)
+        return 2
     return 0 if report.ok else 1

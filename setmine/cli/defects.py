@@ -4,9 +4,10 @@ boards of every topology for the constituents whose value betrays their
 convention — disagreements with the solver (own defects and inherited
 ones), terms the move depends on that use hidden information, axioms with
 the wrong verdict on legal positions — and print each on its minimal board
-with an explanation.  ``--write FILE`` writes the findings as JSON
-(``docs/defects.json``), reproducibly for a given seed.  Exit status 1
-when something was found."""
+with an explanation.  ``--write FILE`` writes the search and its findings
+as JSON (``docs/defects.json``; the same object as ``--json``),
+reproducibly for a given seed.  Exit status 1 when something was found, 2
+when no position was examined (the budget ran out first)."""
 
 from __future__ import annotations
 
@@ -19,10 +20,11 @@ from .. import resources
 from ..board import draw
 from ..board.model import plural
 from ..check.defects import (DEFAULT_BUDGET, DEFAULT_MAX_CELLS, DEFAULT_RANDOM, DEFAULT_SEED,
-                              Finding, findings, search)
+                              MAX_CELLS, Finding, findings, search, to_json)
+from ..present.header import schema_line, schema_name
+from ..resources import CORRECTED_SCHEMA as CORRECTED
 from .common import SPEC_HELP, help_text, load_schema
-
-CORRECTED = resources.CORRECTED_SCHEMA
+from .progress import progress_bar, wanted
 
 
 def add_parser(sub) -> None:
@@ -36,7 +38,8 @@ def add_parser(sub) -> None:
     p.add_argument("--seed", type=int, default=DEFAULT_SEED,
                    help=f"the seed of the random phase (default {DEFAULT_SEED})")
     p.add_argument("--max-cells", type=int, default=DEFAULT_MAX_CELLS, metavar="N",
-                   help=f"sweep every board of up to N cells (default {DEFAULT_MAX_CELLS})")
+                   help=f"sweep every board of 2 to N cells, N at most {MAX_CELLS} "
+                        f"(default {DEFAULT_MAX_CELLS})")
     p.add_argument("--examples", type=int, default=DEFAULT_RANDOM, metavar="K",
                    help=f"then K random boards of up to 4×4 (default {DEFAULT_RANDOM})")
     p.add_argument("--write", metavar="FILE", help="write the findings as JSON to FILE")
@@ -52,25 +55,34 @@ def run(args) -> int:
         raise UserError(f"{schema.path}: the schema has errors; run `setmine spec` to see them")
     corrected_path = Path(args.corrected) if args.corrected else CORRECTED
     corrected = load_schema(corrected_path) if corrected_path.exists() else None
-    if args.max_cells < 2 or args.examples < 0:
-        raise UserError("--max-cells must be at least 2 and --examples at least 0")
-    result = search(schema, budget=args.budget, seed=args.seed, max_cells=args.max_cells,
-                    examples=args.examples)
+    if not 2 <= args.max_cells <= MAX_CELLS:
+        raise UserError(f"--max-cells must be between 2 and {MAX_CELLS}, got {args.max_cells}: "
+                        "the sweep visits every position of every shape (3^n − 2^n for n "
+                        f"cells), so beyond {MAX_CELLS} it could not finish; --examples tries "
+                        "larger boards")
+    if args.examples < 0:
+        raise UserError(f"--examples must be at least 0, got {args.examples}")
+    with progress_bar(args.budget, "searching", wanted(args)) as update:
+        result = search(schema, budget=args.budget, seed=args.seed, max_cells=args.max_cells,
+                        examples=args.examples,
+                        progress=lambda cpu, n: update(completed=cpu, note=f"{n} positions"))
+    if result.positions == 0:
+        raise UserError(f"no position was examined: the budget of {args.budget:g} CPU seconds "
+                        "ran out before the first one (raise --budget)")
     found = findings(result, corrected)
+    data = to_json(result, found)
     if args.write:
-        text = json.dumps([f.to_json() for f in found], ensure_ascii=False, indent=1)
+        text = json.dumps(data, ensure_ascii=False, indent=1)
         try:
             Path(args.write).write_text(text + "\n", encoding="utf-8")
         except OSError as exc:
             raise UserError(f"{args.write}: cannot write: {exc.strerror or exc}") from None
     if args.json:
-        json.dump({"spec": schema.path, "seed": args.seed, "positions": result.positions,
-                   "seconds": round(result.seconds, 2), "exhausted": result.exhausted,
-                   "notes": result.notes,
-                   "findings": [f.to_json() for f in found]},
-                  sys.stdout, ensure_ascii=False, indent=1)
+        json.dump(data, sys.stdout, ensure_ascii=False, indent=1)
         print()
     else:
+        print(schema_line(schema))
+        print()
         for f in found:
             print("\n".join(render(f)))
             print()
@@ -120,7 +132,8 @@ def summary(found: list[Finding], result) -> list[str]:
                                            if f.kind == "disagreement" and f.inherited_from]),
               ("hidden information", [f.alias for f in found if f.kind == "hidden-information"]),
               ("axioms", [f.alias for f in found if f.kind == "axiom"])]
-    lines = [f"{result.schema.path}: {result.positions} positions in {result.seconds:.1f} s"
+    lines = [f"{schema_name(result.schema)}: {result.positions} positions in "
+             f"{result.seconds:.1f} s"
              + (" (the budget ran out)" if result.exhausted else "")]
     lines += [f"  {name}: {', '.join(items) if items else 'none'}" for name, items in groups]
     lines += [f"note: {n}" for n in result.notes]

@@ -12,9 +12,11 @@ import sys
 
 from ..check.isolate import Limits
 from ..check.observe import observe, render, to_json
+from ..present.header import schema_line
 from .common import (BOARD_HELP, add_board_options, add_budget_options, load_board_file,
                      load_valid_schema)
 from .common import help_text
+from .progress import progress_bar, wanted
 
 
 def add_parser(sub) -> None:
@@ -38,10 +40,14 @@ def run(args) -> int:
         raise UserError("--placements must be at least 1")
     board = load_board_file(args.board, args.mines)
     limits = Limits(max_elements=args.max_candidates, max_seconds=args.max_seconds)
-    obs = observe(schema, board, args.placements, args.seed, limits)
+    with progress_bar(None, "observing", wanted(args)) as update:
+        obs = observe(schema, board, args.placements, args.seed, limits,
+                      progress=lambda done, total, note: update(completed=done, total=total,
+                                                                note=note))
     if args.json:
         json.dump(to_json(obs), sys.stdout, ensure_ascii=False, indent=1)
         print()
     else:
+        print(schema_line(schema))
         print("\n".join(render(obs)))
     return 1 if obs.hidden_in_move_closure() else 0

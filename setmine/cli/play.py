@@ -18,13 +18,14 @@ from .common import help_text
 
 
 def add_parser(sub) -> None:
-    from ..solver.game import FIRST_CLICK_RULES, GRID_TOPOLOGIES
+    from ..solver.game import FIRST_CLICK_RULES, GRID_TOPOLOGIES, MAX_CELLS
 
     p = sub.add_parser("play", help="play seeded games with a policy; win rate and guesses",
                        description=help_text(__doc__))
-    p.add_argument("--level", default="beginner",
+    p.add_argument("--level",
                    help="beginner (9x9, 10 mines), intermediate (16x16, 40), expert (30x16, 99) "
-                        "or WxHxM: W columns, H rows, M mines (default beginner)")
+                        f"or WxHxM: W columns, H rows, M mines, at most {MAX_CELLS:,} cells "
+                        "(default beginner)")
     p.add_argument("--games", type=int, default=100, metavar="N", help="games to play (default 100)")
     p.add_argument("--policy", default="best",
                    help="least (= schema-rule), french, course, best, schema (the schema itself: "
@@ -35,28 +36,36 @@ def add_parser(sub) -> None:
     p.add_argument("--first-click", choices=FIRST_CLICK_RULES, default="safe",
                    help="safe: the first cell is never a mine; zero: nor its neighbours; "
                         "unsafe: mines are placed before it (default safe)")
-    p.add_argument("--seed", default="0", help="the run's seed (default 0)")
+    p.add_argument("--seed", type=int, default=0, help="the run's seed, an integer (default 0)")
     p.add_argument("--jobs", type=int, default=1, metavar="K",
                    help="play in K processes (same results as 1; default 1)")
-    p.add_argument("--topology", choices=GRID_TOPOLOGIES, default="square",
+    p.add_argument("--topology", choices=GRID_TOPOLOGIES,
                    help="the neighbour relation of the grid (default square)")
     p.add_argument("--board", metavar="FILE",
                    help="play on the cells and neighbour relation of a board file (any topology, "
-                        "graphs too) with its number of mines, instead of --level/--topology")
+                        "graphs too) with its number of mines; not with --level or --topology, "
+                        "which the board replaces")
     p.add_argument("--no-cascade", action="store_true",
                    help="opening a 0 opens only that cell (the schema's D19), not its neighbours")
     p.add_argument("--json", action="store_true", help="one JSON object")
     p.set_defaults(run=run)
 
 
-def load_schema_or_fail(path) -> None:
-    """A schema to play must load and type without errors."""
+def load_player_schema(path):
+    """The schema the schema player will play (the corrected one unless
+    ``--spec``): it must load, type without errors and have the terms the
+    player reads (``setmine.player.INTERFACE``) — all checked before any
+    game starts."""
+    from .. import player
     from . import UserError
-    from .common import load_schema
+    from .common import load_valid_schema
 
-    schema = load_schema(path)
-    if schema.errors():
-        raise UserError(f"{path}: the schema has errors; run `setmine spec {path}`")
+    schema = load_valid_schema(path or player.DEFAULT_SPEC)
+    try:
+        player.check_interface(schema)
+    except player.SchemaInterfaceError as exc:
+        raise UserError(str(exc)) from None
+    return schema
 
 
 def _config(args):
@@ -64,47 +73,53 @@ def _config(args):
     from . import UserError
     from .common import load_board_file
 
+    if args.board and (args.level or args.topology):
+        given = " and ".join(f"--{o}" for o in ("level", "topology") if getattr(args, o))
+        raise UserError(f"--board and {given} exclude each other: the board file gives the "
+                        "cells, their neighbours and the number of mines")
     try:
         if args.board:
             board = load_board_file(args.board)
             return GameConfig.from_board(board, first_click=args.first_click,
                                          cascade=not args.no_cascade)
-        return GameConfig.level(args.level, topology=args.topology,
+        return GameConfig.level(args.level or "beginner", topology=args.topology or "square",
                                 first_click=args.first_click, cascade=not args.no_cascade)
     except ValueError as exc:
         raise UserError(str(exc)) from None
 
 
 def run(args) -> int:
+    from .. import player  # noqa: F401  registers the policy "schema" (evaluator-based)
+    from ..present.header import schema_name
     from ..solver.game import play_games, summarise
     from ..solver.policies import POLICIES
     from . import UserError
+    from .progress import progress_bar, wanted
 
-    options = {}
-    if args.policy == "schema":
-        from .. import player  # noqa: F401  registers the policy "schema" (evaluator-based)
-
-        if args.spec:
-            load_schema_or_fail(args.spec)
-            options["spec"] = args.spec
-    elif args.spec:
-        raise UserError("--spec goes with --policy schema")
     if args.policy not in POLICIES:
         raise UserError(f"unknown policy {args.policy!r} (expected one of: {', '.join(POLICIES)})")
     if args.games < 1:
         raise UserError(f"--games must be at least 1, got {args.games}")
     if args.jobs < 1:
         raise UserError(f"--jobs must be at least 1, got {args.jobs}")
+    options, schema = {}, None
+    if args.policy == "schema":
+        schema = load_player_schema(args.spec)
+        if args.spec:
+            options["spec"] = args.spec
+    elif args.spec:
+        raise UserError("--spec goes with --policy schema")
     config = _config(args)
     start = time.perf_counter()
-    with _progress(args.games, enabled=sys.stderr.isatty()) as advance:
+    with progress_bar(args.games, "playing", wanted(args)) as update:
         results = play_games(config, args.policy, args.games, args.seed, jobs=args.jobs,
-                             progress=advance, options=options)
+                             progress=lambda n: update(advance=n), options=options)
     wall = time.perf_counter() - start
     s = summarise(results)
     data = {
+        "schema": schema_name(schema) if schema is not None else None,
         "policy": args.policy,
-        "level": args.level if not args.board else None,
+        "level": (args.level or "beginner") if not args.board else None,
         "board": args.board,
         "cols": config.cols, "rows": config.rows, "mines": config.mines,
         "topology": config.topology, "first_click": config.first_click,
@@ -115,20 +130,24 @@ def run(args) -> int:
     }
     from .solve import quiet_broken_pipe
     with quiet_broken_pipe():
-        report(args, config, s, data, wall)
+        report(args, config, s, data, wall, schema)
     return 0
 
 
-def report(args, config, s, data: dict, wall: float) -> None:
+def report(args, config, s, data: dict, wall: float, schema=None) -> None:
     if args.json:
-        json.dump(data, sys.stdout, indent=1)
+        json.dump(data, sys.stdout, indent=1, ensure_ascii=False)
         print()
         return
     from rich.console import Console
+    from rich.markup import escape
 
     from ..board.model import plural
+    from ..present.header import schema_line
     console = Console(highlight=False)
-    what = args.board if args.board else args.level
+    console.print(escape(schema_line(schema)) if schema is not None else
+                  f"schema: none (the {args.policy} policy is the solver's, not a schema's)")
+    what = args.board if args.board else data["level"]
     console.print(f"[bold]{args.policy}[/bold] · {what}: {config.describe()} · "
                   f"{plural(s.games, 'game')} · seed {args.seed}")
     console.print(f"won {s.wins} of {s.games}: [bold]{100 * s.rate:.2f}%[/bold] "
@@ -136,30 +155,3 @@ def report(args, config, s, data: dict, wall: float) -> None:
     console.print(f"guesses per game {s.guesses_per_game:.3f} · moves per game "
                   f"{s.moves_per_game:.1f} · {1000 * s.seconds_per_game:.1f} ms per game "
                   f"({wall:.1f} s in all, {args.jobs} job{'s' if args.jobs > 1 else ''})")
-
-
-class _progress:
-    """A rich progress bar on stderr (only on a terminal); the context value
-    is a callback ``advance(n)``."""
-
-    def __init__(self, total: int, enabled: bool) -> None:
-        self.total = total
-        self.enabled = enabled
-        self.bar = None
-
-    def __enter__(self):
-        if not self.enabled:
-            return lambda n: None
-        from rich.console import Console
-        from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn,
-                                   TimeElapsedColumn, TimeRemainingColumn)
-        self.bar = Progress(TextColumn("playing"), BarColumn(), MofNCompleteColumn(),
-                            TimeElapsedColumn(), TimeRemainingColumn(),
-                            console=Console(stderr=True), transient=True)
-        self.bar.__enter__()
-        task = self.bar.add_task("games", total=self.total)
-        return lambda n: self.bar.advance(task, n)
-
-    def __exit__(self, *exc) -> None:
-        if self.bar is not None:
-            self.bar.__exit__(*exc)

@@ -1,7 +1,10 @@
-"""``setmine solve BOARD [--json] [--mines N]``: the exact mine probabilities of
-a position -- sure-safe cells, sure mines, every closed cell's probability
-(fraction and decimal), the number of consistent placements and the best
-moves, drawn on the board.
+"""``setmine solve BOARD [--json] [--mines N] [--pick]``: the exact mine
+probabilities of a position -- sure-safe cells, sure mines, every closed
+cell's probability (an exact fraction, with a rounded decimal as an aid), the
+number of consistent placements and the cells least likely to be a mine,
+drawn on the board.  ``--pick`` also names the cell the ``best`` policy of
+``setmine play`` would open (it weighs what each move reveals, so it is not
+always a cell of least probability).
 
 Only what a player sees is used: the open numbers and the total mine count
 (and, in a player's view, the mines they marked ``*``/``F`` and the closed
@@ -26,7 +29,12 @@ def add_parser(sub) -> None:
     p.add_argument("--mines", type=int, metavar="N",
                    help="the total number of mines (needed by minesweepr .txt boards)")
     p.add_argument("--json", action="store_true",
-                   help='one JSON object: {"total", "safe", "mines", "probabilities", "best"}')
+                   help='one JSON object: {"total", "safe", "mines", "probabilities", '
+                        '"least_likely"} (and "pick" with --pick)')
+    p.add_argument("--pick", action="store_true",
+                   help="also the cell the best policy of `setmine play` would open; an option "
+                        "because it solves the position again for every number each candidate "
+                        "can show")
     p.set_defaults(run=run)
 
 
@@ -56,7 +64,9 @@ def player_view(board: Board):
 
 def analyse_board(board: Board, path: str) -> dict:
     """The solution of a board as plain data: ``total`` (int), ``count``
-    (cell -> int), ``safe``/``mines``/``best`` (sorted cells)."""
+    (cell -> int), ``safe``/``mines``/``least`` (sorted cells; ``least``:
+    the closed cells of least mine probability that are not sure mines,
+    the schema's D18), ``position`` (what the player sees)."""
     from ..solver import InconsistentPosition, SolverLimitExceeded, solve
     from . import UserError
 
@@ -78,31 +88,71 @@ def analyse_board(board: Board, path: str) -> dict:
     mines = [c for c in closed if count[c] == total]
     open_moves = [c for c in closed if count[c] < total]
     low = min((count[c] for c in open_moves), default=None)
-    best = [c for c in open_moves if count[c] == low]
+    least = [c for c in open_moves if count[c] == low]
     return {"total": total, "count": count, "closed": closed, "safe": safe, "mines": mines,
-            "best": best}
+            "least": least, "position": position, "known_safe": known_safe}
+
+
+def best_pick(result: dict):
+    """The cell the ``best`` policy of ``setmine play`` opens in this
+    position (a cell marked safe first), or None when every closed cell is
+    a mine."""
+    import random
+
+    from ..solver.policies import make_policy
+
+    if not result["least"]:
+        return None
+    if result["known_safe"]:
+        return min(result["known_safe"])
+    return make_policy("best").choose(result["position"], random.Random(0))
 
 
 def contract(result: dict) -> dict:
-    """The JSON contract of ``setmine solve --json`` (docs/solver.md)."""
+    """The JSON contract of ``setmine solve --json`` (docs/solver.md): the
+    counts as exact decimal strings (they pass 10^4300 on large boards)."""
     total = result["total"]
-    return {
-        "total": str(total),
+    out = {
+        "total": digits(total),
         "safe": [cell_str(c) for c in result["safe"]],
         "mines": [cell_str(c) for c in result["mines"]],
         "probabilities": {cell_str(c): _fraction(Fraction(result["count"][c], total))
                           for c in result["closed"]},
-        "best": [cell_str(c) for c in result["best"]],
+        "least_likely": [cell_str(c) for c in result["least"]],
     }
+    if "pick" in result:
+        out["pick"] = cell_str(result["pick"]) if result["pick"] is not None else None
+    return out
+
+
+def digits(n: int) -> str:
+    """``n`` in decimal, exactly, however many digits (Python refuses to
+    print an int of more than 4300 digits unless asked: this asks)."""
+    limit = sys.get_int_max_str_digits()
+    sys.set_int_max_str_digits(0)
+    try:
+        return str(n)
+    finally:
+        sys.set_int_max_str_digits(limit)
 
 
 def _fraction(p: Fraction) -> str:
-    return str(p.numerator) if p.denominator == 1 else f"{p.numerator}/{p.denominator}"
+    return digits(p.numerator) if p.denominator == 1 else \
+        f"{digits(p.numerator)}/{digits(p.denominator)}"
 
+
+def _short_fraction(p: Fraction, width: int = 24) -> str | None:
+    """``p`` as ``a/b`` when that takes at most ``width`` characters."""
+    if p.numerator.bit_length() + p.denominator.bit_length() > 4 * width:
+        return None
+    text = _fraction(p)
+    return text if len(text) <= width else None
 
 def run(args) -> int:
     board = load_board_file(args.board, args.mines)
     result = analyse_board(board, args.board)
+    if args.pick:
+        result["pick"] = best_pick(result)
     with quiet_broken_pipe():
         if args.json:
             json.dump(contract(result), sys.stdout, indent=1)
@@ -136,11 +186,25 @@ class quiet_broken_pipe:
 
 SAFE_MARK = "o"
 MINE_MARK = "*"
-BEST_MARK = "■"
+LEAST_MARK = "■"
+PICK_MARK = "@"
 
 
-def _decimal(p: Fraction) -> str:
-    return f"{float(p):.4f}"
+def _decimal(p: Fraction, places: int = 4) -> str:
+    """``p`` rounded to ``places`` decimals, exactly (no float: a
+    probability of 1/10^400 is 0.0000, not an overflow)."""
+    q = round(p * 10 ** places)
+    return f"{q // 10 ** places}.{q % 10 ** places:0{places}d}"
+
+
+def count_text(n: int, width: int = 30) -> str:
+    """An exact count: in full up to ``width`` digits, else its leading
+    digits and its exact number of digits (``3.1415…×10^456 (457 digits)``)."""
+    text = digits(n) if n.bit_length() <= 4 * width else None
+    if text is not None and len(text) <= width:
+        return text
+    text = digits(n)
+    return f"{text[0]}.{text[1:7]}…×10^{len(text) - 1} ({len(text)} digits; exact: --json)"
 
 
 def _cells(cells, limit: int = 40) -> str:
@@ -161,35 +225,61 @@ def print_result(board: Board, result: dict, path: str) -> None:
     console.print(Text(f"{path}: {board.cols}×{board.rows} {board.topology}, "
                        f"{plural(board.total_mines, 'mine')}, {len(board.opened)} open, "
                        f"{len(closed)} closed ({kind})", style="bold"))
-    approx = f" (≈ {float(total):.3e})" if total >= 10 ** 7 else ""
-    console.print(f"consistent placements: {total}{approx}")
-    safe, mines, best = result["safe"], result["mines"], result["best"]
+    console.print(f"consistent placements: {count_text(total)}")
+    safe, mines, least = result["safe"], result["mines"], result["least"]
     console.print(Text(f"sure safe ({len(safe)}): ", style="green").append(_cells(safe) or "none"))
     console.print(Text(f"sure mines ({len(mines)}): ", style="red").append(_cells(mines) or "none"))
-    if best:
-        p = Fraction(count[best[0]], total)
-        exact = _fraction(p) if len(_fraction(p)) <= 24 else "…"
-        console.print(Text(f"best moves (p = {exact} ≈ {_decimal(p)}, {len(best)}): ",
-                           style="bold yellow").append(_cells(best)))
+    if least:
+        p = Fraction(count[least[0]], total)
+        console.print(Text(f"least likely to be a mine (p = {probability_text(p)}, {len(least)}): ",
+                           style="bold yellow").append(_cells(least)))
     else:
-        console.print("best moves: none (every closed cell is a mine)")
+        console.print("least likely to be a mine: none (every closed cell is a mine)")
+    if "pick" in result:
+        pick = result["pick"]
+        console.print(Text("the best policy opens: ", style="bold cyan").append(
+            f"{cell_str(pick)} (p = {probability_text(Fraction(count[pick], total))})"
+            if pick is not None else "nothing (every closed cell is a mine)"))
     marks = {c: SAFE_MARK for c in safe} | {c: MINE_MARK for c in mines}
-    marks |= {c: BEST_MARK for c in best if c not in marks}
+    marks |= {c: LEAST_MARK for c in least if c not in marks}
+    if result.get("pick") is not None:
+        marks[result["pick"]] = PICK_MARK
     picture = Text(draw(board, marks=marks))
     picture.highlight_regex(r"o", "bold green")
     picture.highlight_regex(r"\*", "bold red")
-    picture.highlight_regex(BEST_MARK, "bold yellow")
+    picture.highlight_regex(LEAST_MARK, "bold yellow")
+    picture.highlight_regex(PICK_MARK, "bold cyan")
     console.print()
     console.print(picture, end="")
-    console.print(Text(f"  {SAFE_MARK} sure safe   {MINE_MARK} sure mine   {BEST_MARK} best move   "
-                       "· other closed cell", style="dim"))
+    console.print(Text("  " + legend(set(marks.values()), set(closed) - set(marks)), style="dim"))
     console.print()
     console.print("probabilities (closed cells by mine probability):")
     by_p: dict[int, list] = {}
     for c in closed:
         by_p.setdefault(count[c], []).append(c)
     for n in sorted(by_p):
-        p = Fraction(n, total)
-        exact = _fraction(p)
-        label = f"{exact} ≈ {_decimal(p)}" if len(exact) <= 24 else f"≈ {_decimal(p)} (exact: --json)"
-        console.print(Text(f"  {label:<24} ", style="bold").append(_cells(by_p[n], 60)))
+        console.print(Text(f"  {probability_text(Fraction(n, total)):<24} ",
+                           style="bold").append(_cells(by_p[n], 60)))
+
+
+LEGEND = [(SAFE_MARK, "sure safe"), (MINE_MARK, "sure mine"),
+          (LEAST_MARK, "least likely to be a mine"),
+          (PICK_MARK, "the best policy's pick")]
+
+
+def legend(drawn: set[str], unmarked) -> str:
+    """The legend of the glyphs actually drawn (and of ``·`` when a closed
+    cell is left unmarked)."""
+    parts = [f"{mark} {what}" for mark, what in LEGEND if mark in drawn]
+    if unmarked:
+        parts.append("· other closed cell")
+    return "   ".join(parts)
+
+
+def probability_text(p: Fraction) -> str:
+    """``1/3 ≈ 0.3333``: the exact fraction (or, when it is too long
+    to read, a pointer to --json) with a rounded decimal as an aid."""
+    exact = _short_fraction(p)
+    if exact is None:
+        return f"≈ {_decimal(p)} (exact: --json)"
+    return exact if p in (0, 1) else f"{exact} ≈ {_decimal(p)}"

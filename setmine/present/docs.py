@@ -323,8 +323,9 @@ def finding_markdown(f: dict, number: int | None) -> list[str]:
     else:
         labels = ("The formula's value there", "What the convention says")
     for key, label in zip(("value", "expected"), labels):
-        if f.get(key) is not None:
-            out += [f"{label}: {inline(f[key])}", ""]
+        text = f.get(f"{key}_text", f.get(key))   # the reading; "value" is the encoded value
+        if text is not None:
+            out += [f"{label}: {inline(text)}", ""]
     if f.get("explanation"):
         out += [str(f["explanation"]), ""]
     return out

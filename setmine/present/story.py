@@ -66,8 +66,8 @@ def story(findings: list[dict] | None) -> list[str]:
         labels = ("on the other placement", "") if f.get("other_board") is not None else \
             ("where the convention says", "")
         out.append(f"{i}. **{title}** {text} Minimal board: {compact(f.get('board'))} — "
-                   f"[{alias}]({alias}.md#defect) is `{f.get('value')}` there, "
-                   f"{labels[0]} `{f.get('expected')}`.")
+                   f"[{alias}]({alias}.md#defect) is `{f.get('value_text', f.get('value'))}` there, "
+                   f"{labels[0]} `{f.get('expected_text', f.get('expected'))}`.")
     out += ["", "The kinds of defect named below:", ""]
     out += [f"- **{kind}** — {text}" for kind, text in KINDS]
     out += ["", CLOSURE, "",

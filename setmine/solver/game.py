@@ -49,7 +49,7 @@ from .position import Cell, Position
 from .probability import Solution, SolverLimitExceeded, solve
 
 __all__ = [
-    "FIRST_CLICK_RULES", "LEVELS", "Game", "GameConfig", "GameOver", "GameResult", "Move",
+    "FIRST_CLICK_RULES", "LEVELS", "MAX_CELLS", "Game", "GameConfig", "GameOver", "GameResult", "Move",
     "RunSummary", "derive_position", "exact", "game_seed", "parse_level", "play_game",
     "play_games", "policy_seed", "summarise", "wilson_interval",
 ]
@@ -64,6 +64,11 @@ LEVELS: Mapping[str, tuple[int, int, int]] = MappingProxyType({
 FIRST_CLICK_RULES = ("safe", "zero", "unsafe")
 GRID_TOPOLOGIES = ("square", "torus", "hex")
 
+MAX_CELLS = 40_000
+"""The largest board a game is played on (200×200): a game keeps the board's
+neighbour relation and solves the position after every move, so a larger
+board would take gigabytes of memory and hours a game."""
+
 _WXHXM = re.compile(r"^\s*(\d+)\s*[xX×]\s*(\d+)\s*[xX×]\s*(\d+)\s*$")
 
 
@@ -77,6 +82,9 @@ def parse_level(text: str) -> tuple[int, int, int]:
     if not m:
         raise ValueError(f"unknown level {text!r} (expected beginner, intermediate, expert "
                          f"or WxHxM such as 30x16x99)")
+    if any(len(g.lstrip("0")) > 9 for g in m.groups()):
+        raise ValueError(f"level {text.strip()[:40]!r}: too large (a game is played on at most "
+                         f"{MAX_CELLS:,} cells)")
     return int(m.group(1)), int(m.group(2)), int(m.group(3))
 
 
@@ -123,6 +131,11 @@ class GameConfig:
             if self.rows < 1 or self.cols < 1:
                 raise ValueError(f"a board needs at least one row and one column, "
                                  f"got {self.cols}x{self.rows}")
+        size = len(self.graph) if self.graph is not None else self.rows * self.cols
+        if size > MAX_CELLS:
+            raise ValueError(f"a board of {size:,} cells is too large to play: at most "
+                             f"{MAX_CELLS:,} (a game solves the position after every move; "
+                             "larger boards take gigabytes of memory and hours a game)")
         if self.mines < 0:
             raise ValueError(f"the number of mines must be at least 0, got {self.mines}")
         cells = len(self.cells)

@@ -60,7 +60,9 @@ def test_defects(tmp_path, capsys):
     assert main(["defects", *small, "--json", "--write", str(out)]) == 1
     printed = json.loads(capsys.readouterr().out)
     written = json.loads(out.read_text(encoding="utf-8"))
-    assert printed["findings"] == written
-    assert written[0]["alias"] == "D2" and written[0]["kind"] == "disagreement"
-    assert written[0]["board"].endswith("\n. .\n")
+    assert printed == written                       # one shape: --json is what --write writes
+    first = written["findings"][0]
+    assert first["alias"] == "D2" and first["kind"] == "disagreement"
+    assert first["board"].endswith("\n. .\n")
+    assert first["expected"]["card"] == "2" and first["expected_text"].startswith("{(0,0, {0,1})")
     assert main(["defects", "--max-cells", "1"]) == 2

@@ -131,7 +131,8 @@ def test_the_default_search_and_the_committed_findings(tmp_path):
     out = tmp_path / "defects.json"
     assert main(["defects", "--write", str(out)]) == 1
     written = json.loads(out.read_text(encoding="utf-8"))
-    own = sorted(f["alias"] for f in written
+    assert written["schema"] == "spec/saper.rsl" and not written["exhausted"]
+    own = sorted(f["alias"] for f in written["findings"]
                  if f["kind"] == "disagreement" and not f["inherited_from"])
     assert own == sorted(OWN)
     committed = resources.DEFECTS
