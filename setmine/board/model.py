@@ -36,23 +36,52 @@ def cell_str(cell: Cell) -> str:
     return f"{cell[0]},{cell[1]}"
 
 
+MAX_NUMBER = 10**9
+"""The largest row, column or count a board may state: no board has more
+cells than this, so a larger number is a mistake, not a board."""
+
+
+def shorten(text: str, limit: int = 40) -> str:
+    """``repr(text)``, cut to about ``limit`` characters with its length said."""
+    if len(text) <= limit:
+        return repr(text)
+    return f"{text[:limit]!r}… ({len(text)} characters)"
+
+
+def read_natural(text: str, what: str) -> int:
+    """A non-negative decimal integer of a board file, exactly, at most
+    :data:`MAX_NUMBER`.  ``what`` names the number in the error."""
+    digits = text.strip()
+    if not (digits.isascii() and digits.isdigit()):
+        raise BoardError(f"{what}: expected a non-negative integer, got {shorten(digits)}")
+    significant = digits.lstrip("0")
+    if len(significant) > len(str(MAX_NUMBER)) or int(significant or "0") > MAX_NUMBER:
+        shown = significant if len(significant) <= 20 else f"a number of {len(significant)} digits"
+        raise BoardError(f"{what}: {shown} is larger than any board can have "
+                         f"(at most {MAX_NUMBER:,})")
+    return int(significant or "0")
+
+
 def parse_cell(text: str) -> Cell:
     """Read ``"r,c"`` (spaces allowed around the parts) into a cell.
 
     Raises :class:`BoardError` for anything that is not two non-negative
-    integers separated by a comma.
+    integers (at most :data:`MAX_NUMBER`) separated by a comma.
     """
     parts = text.split(",")
-    if len(parts) == 2:
-        row, col = (part.strip() for part in parts)
-        if row.isdigit() and col.isdigit() and row.isascii() and col.isascii():
-            return int(row), int(col)
-    raise BoardError(f"expected a cell 'row,col' of two non-negative integers, got {text.strip()!r}")
+    if len(parts) == 2 and all(p.strip().isascii() and p.strip().isdigit() for p in parts):
+        return read_natural(parts[0], "the row"), read_natural(parts[1], "the column")
+    raise BoardError(f"expected a cell 'row,col' of two non-negative integers, "
+                     f"got {shorten(text.strip())}")
 
 
 def plural(count: int, noun: str) -> str:
     """``plural(1, "mine")`` is ``"1 mine"``, ``plural(2, "mine")`` is ``"2 mines"``."""
     return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
+
+
+EXCERPT_WIDTH = 100
+"""The most characters of a source line an error quotes."""
 
 
 class BoardError(Exception):
@@ -94,9 +123,15 @@ class BoardError(Exception):
         """The source line with a caret under the column (empty if unknown)."""
         if self.source_line is None or self.column is None:
             return ""
+        line, at = self.source_line, self.column - 1
+        if len(line) > EXCERPT_WIDTH:  # a window around the column, its cuts marked "…"
+            start = max(0, min(at - EXCERPT_WIDTH // 2, len(line) - EXCERPT_WIDTH))
+            end = start + EXCERPT_WIDTH
+            line = ("…" if start else "") + line[start:end] + ("…" if end < len(line) else "")
+            at = at - start + (1 if start else 0)
         # Keep tabs in the caret line so that the caret stays under its column.
-        lead = "".join(ch if ch == "\t" else " " for ch in self.source_line[: self.column - 1])
-        return f"{self.source_line}\n{lead}^"
+        lead = "".join(ch if ch == "\t" else " " for ch in line[:at])
+        return f"{line}\n{lead}^"
 
     def __str__(self) -> str:
         where = [part for part in (self.path, self.line, self.column) if part is not None]
