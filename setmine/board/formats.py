@@ -137,9 +137,11 @@ def load_board(path: str | Path, **options: Any) -> Board:
     allowed = {"mines"} if suffix == ".txt" else set()
     for key in options:
         if key not in allowed:
-            raise BoardError(f"option {key!r} does not apply to {suffix} files", path=name)
+            raise BoardError(f"--{key} (option {key}=…) does not apply to {suffix} files",
+                             path=name)
     if suffix == ".txt" and "mines" not in options:
-        raise BoardError("a minesweepr .txt board needs the total number of mines (option mines=N)",
+        raise BoardError("a minesweepr .txt board needs the total number of mines: give it on the "
+                         "command line as --mines N (in Python: load_board(path, mines=N))",
                          path=name)
     try:
         text = Path(name).read_text(encoding="utf-8")
