@@ -103,6 +103,7 @@ class Schema:
     def analysis(self) -> dict[str, Analysis]:
         """Every constituent analysed, in file order."""
         results: dict[str, Analysis] = {}
+        self._typed: dict[str, GlobalInfo] = {}
         for item in self.constituents:
             results[item.alias] = self._parse(item)
         done: set[str] = set()
@@ -238,12 +239,15 @@ class Schema:
         done.add(alias)
 
     def _typify(self, analysis: Analysis, results: dict[str, Analysis]) -> None:
-        env = {alias: GlobalInfo(r.constituent.kind, r.type, r.value_class or "value")
-               for alias, r in results.items() if r.type is not None}
+        env = self._typed  # the constituents typed so far, grown one at a time
         typing = analyse_constituent(analysis.constituent.alias, analysis.tree, env)
         analysis.type = typing.info.type
         analysis.value_class = typing.info.value_class
         analysis.warnings.extend(typing.warnings)
+        if analysis.type is not None:
+            alias = analysis.constituent.alias
+            env[alias] = GlobalInfo(analysis.constituent.kind, analysis.type,
+                                    analysis.value_class or "value")
 
 
 def dependencies(tree: s.Node | None) -> list[tuple[str, s.Node]]:
