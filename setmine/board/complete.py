@@ -36,7 +36,9 @@ frontier may take so that the interior can hold the rest.
 
 from __future__ import annotations
 
+import gc
 from collections import deque
+from contextlib import contextmanager
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
@@ -82,6 +84,20 @@ class Layout:
     missing_total: str = "the grid has '?' cells, so it needs a 'mines: N' header"
 
 
+@contextmanager
+def bulk_allocation():
+    """Pause the cyclic garbage collector while a board is built: its millions
+    of small tuples and frozensets hold no cycles, and the collector's passes
+    over them would make loading a 1000×1000 board quadratic."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
 def assemble(layout: Layout) -> Board:
     """Check a layout and make its Board, completing S2 if it is a view.
 
@@ -111,8 +127,11 @@ def _at(where: tuple[int, int] | None) -> dict[str, int | None]:
 
 
 def _assemble(layout: Layout) -> Board:
-    neighbours = Adjacency(layout.neighbours)
-    check_relation(layout.cells, neighbours)
+    neighbours = layout.neighbours if isinstance(layout.neighbours, Adjacency) \
+        else Adjacency(layout.neighbours)
+    if neighbours._checked_for != layout.cells:
+        check_relation(layout.cells, neighbours)
+        neighbours._checked_for = layout.cells
     known = frozenset(layout.known_mines)
     unknown = frozenset(layout.unknown)
     for cell, number in sorted(layout.shown.items()):

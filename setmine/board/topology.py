@@ -39,30 +39,41 @@ _HEX_STEPS_EVEN = [(0, -1), (0, 1), (-1, -1), (-1, 0), (1, -1), (1, 0)]
 _HEX_STEPS_ODD = [(0, -1), (0, 1), (-1, 0), (-1, 1), (1, 0), (1, 1)]
 
 
+def _grid(rows: int, cols: int, steps, wrap: bool = False) -> Adjacency:
+    """The relation on a ``rows``×``cols`` grid where ``steps(r)`` gives the
+    offsets of row r's neighbours; one tuple per cell, shared by every
+    neighbour set that holds it (a 1000×1000 board loads in seconds)."""
+    grid = [[(r, c) for c in range(cols)] for r in range(rows)]
+    relation: dict[Cell, frozenset[Cell]] = {}
+    for r, line in enumerate(grid):
+        offsets = steps(r)
+        for c, cell in enumerate(line):
+            if wrap:
+                around = {grid[(r + dr) % rows][(c + dc) % cols] for dr, dc in offsets}
+                around.discard(cell)
+            else:
+                around = {grid[r + dr][c + dc] for dr, dc in offsets
+                          if 0 <= r + dr < rows and 0 <= c + dc < cols}
+            relation[cell] = frozenset(around)
+    adjacency = Adjacency.of_cells(relation)
+    if all(relation.values()):  # symmetric and irreflexive by its steps: only A1 can fail
+        adjacency._checked_for = tuple(cell for line in grid for cell in line)
+    return adjacency
+
+
 def square_neighbours(rows: int, cols: int) -> Adjacency:
     """The 8-neighbourhood on a ``rows``×``cols`` rectangle."""
-    return Adjacency({
-        (r, c): [(r + dr, c + dc) for dr, dc in _KING_STEPS
-                 if 0 <= r + dr < rows and 0 <= c + dc < cols]
-        for r in range(rows) for c in range(cols)
-    })
+    return _grid(rows, cols, lambda r: _KING_STEPS)
 
 
 def torus_neighbours(rows: int, cols: int) -> Adjacency:
     """The 8-neighbourhood with wrap-around in both directions."""
-    return Adjacency({
-        (r, c): {((r + dr) % rows, (c + dc) % cols) for dr, dc in _KING_STEPS} - {(r, c)}
-        for r in range(rows) for c in range(cols)
-    })
+    return _grid(rows, cols, lambda r: _KING_STEPS, wrap=True)
 
 
 def hex_neighbours(rows: int, cols: int) -> Adjacency:
     """Six neighbours per hexagon, odd rows shifted right ("odd-r")."""
-    return Adjacency({
-        (r, c): [(r + dr, c + dc) for dr, dc in (_HEX_STEPS_ODD if r % 2 else _HEX_STEPS_EVEN)
-                 if 0 <= r + dr < rows and 0 <= c + dc < cols]
-        for r in range(rows) for c in range(cols)
-    })
+    return _grid(rows, cols, lambda r: _HEX_STEPS_ODD if r % 2 else _HEX_STEPS_EVEN)
 
 
 def grid_neighbours(topology: str, rows: int, cols: int) -> Adjacency:
