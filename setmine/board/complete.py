@@ -36,9 +36,7 @@ frontier may take so that the interior can hold the rest.
 
 from __future__ import annotations
 
-import gc
 from collections import deque
-from contextlib import contextmanager
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
@@ -82,20 +80,6 @@ class Layout:
     move_where: tuple[int, int] | None = None
     total_label: str = "mines"
     missing_total: str = "the grid has '?' cells, so it needs a 'mines: N' header"
-
-
-@contextmanager
-def bulk_allocation():
-    """Pause the cyclic garbage collector while a board is built: its millions
-    of small tuples and frozensets hold no cycles, and the collector's passes
-    over them would make loading a 1000×1000 board quadratic."""
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            gc.enable()
 
 
 def assemble(layout: Layout) -> Board:

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import re
 
-from .complete import Layout, assemble, bulk_allocation
+from .complete import Layout, assemble
 from .model import Board, BoardError, Cell, cell_str, parse_cell, read_natural, shorten
 from .topology import GRID_TOPOLOGIES, grid_neighbours
 
@@ -86,8 +86,7 @@ def parse_board(text: str, path: str | None = None) -> Board:
         grid.append((number, row))
     if not grid:
         raise BoardError("no grid: expected rows of cells (0-8 . * ?) after the headers", path=path)
-    with bulk_allocation():
-        return _build(headers, grid, lines, text, path)
+    return _build(headers, grid, lines, text, path)
 
 
 def _build(headers: dict[str, tuple[str, int, int]], grid: list[tuple[int, list[GridCell]]],
