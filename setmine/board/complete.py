@@ -45,6 +45,10 @@ from .model import Adjacency, Board, BoardError, Cell, cell_str, check_relation,
 STATE_LIMIT = 200_000
 """Most partial placements the search keeps at one cut before giving up."""
 
+KEPT_LIMIT = 4_000_000
+"""Most residual numbers the search keeps over all cuts (each state of each
+cut holds one per active number): the bound on its memory, a few hundred MB."""
+
 
 @dataclass
 class Layout:
@@ -107,8 +111,11 @@ def _at(where: tuple[int, int] | None) -> dict[str, int | None]:
 
 
 def _assemble(layout: Layout) -> Board:
-    neighbours = Adjacency(layout.neighbours)
-    check_relation(layout.cells, neighbours)
+    neighbours = layout.neighbours if isinstance(layout.neighbours, Adjacency) \
+        else Adjacency(layout.neighbours)
+    if neighbours._checked_for != layout.cells:
+        check_relation(layout.cells, neighbours)
+        neighbours._checked_for = layout.cells
     known = frozenset(layout.known_mines)
     unknown = frozenset(layout.unknown)
     for cell, number in sorted(layout.shown.items()):
@@ -291,11 +298,19 @@ def _solve(order: list[Cell], numbers: list[_Number], low: int, high: int) -> li
 
     transitions: list[dict[tuple[int, ...], tuple[tuple[int, ...] | None, ...]]] = []
     states: dict[tuple[int, ...], None] = {(): None}
+    kept = 0
     for p in range(n):
         touched, rebuild = plans[p]
         step: dict[tuple[int, ...], tuple[tuple[int, ...] | None, ...]] = {}
         reached: dict[tuple[int, ...], None] = {}
+        width = len(rebuild) + 1
         for state in states:
+            if len(reached) > STATE_LIMIT or kept + len(reached) * width > KEPT_LIMIT:
+                raise BoardError(
+                    f"cannot complete this view: its shown numbers are too entangled (at cell "
+                    f"{p + 1} of the {n} next to numbers, the search would keep more than "
+                    f"{STATE_LIMIT:,} partial placements at once or {KEPT_LIMIT:,} numbers "
+                    "in all)")
             outcomes: list[tuple[int, ...] | None] = []
             for mine in (0, 1):
                 residuals = []
@@ -311,9 +326,7 @@ def _solve(order: list[Cell], numbers: list[_Number], low: int, high: int) -> li
                     continue
                 outcomes.append(None)
             step[state] = tuple(outcomes)
-        if len(reached) > STATE_LIMIT:
-            raise BoardError(f"cannot complete this view: its shown numbers are too entangled "
-                             f"(more than {STATE_LIMIT} partial placements at once)")
+        kept += len(reached) * width
         transitions.append(step)
         states = reached
 

@@ -20,11 +20,11 @@ from pathlib import Path
 from typing import Any
 
 from .complete import Layout, assemble
-from .model import Board, BoardError, Cell
+from .model import Board, BoardError, Cell, read_natural, shorten
 from .textfile import parse_board
 from .topology import parse_graph_json, square_neighbours
 
-_MINE_HEADER = re.compile(r"^\s*(\d+)\s*[xX]\s*(\d+)\s*[xX]\s*(\d+)\s*$")
+_MINE_HEADER = re.compile(r"^\s*([0-9]+)\s*[xX]\s*([0-9]+)\s*[xX]\s*([0-9]+)\s*$")
 
 
 def _grid_layout(rows: list[tuple[int, list[tuple[str, int]]]], meaning: dict[str, str],
@@ -83,9 +83,19 @@ def parse_mine(text: str, path: str | None = None) -> Board:
     first_line, first = numbered[0]
     header = _MINE_HEADER.match(first)
     if not header:
-        raise BoardError(f"expected WIDTHxHEIGHTxMINES (for example 30x16x99), got {first.strip()!r}",
+        raise BoardError(f"expected WIDTHxHEIGHTxMINES (for example 30x16x99), got {shorten(first.strip())}",
                          first_line, 1, path=path, source_line=first)
-    width, height, total = (int(g) for g in header.groups())
+    numbers = []
+    for group, what in enumerate(("the width", "the height", "the mine count"), start=1):
+        try:
+            numbers.append(read_natural(header.group(group), what))
+        except BoardError as error:
+            raise BoardError(error.message, first_line, header.start(group) + 1, path=path,
+                             source_line=first) from None
+    width, height, total = numbers
+    if width == 0 or height == 0:
+        raise BoardError(f"the header says {width}x{height}: a board needs at least one row "
+                         "and one column", first_line, 1, path=path, source_line=first)
     symbols = {str(d): f"open:{d}" for d in range(9)} | {"h": "unknown", "f": "mine"}
     rows = _read_rows(numbered[1:], "".join(symbols), "0-8, 'H' or 'F'", path, all_lines)
     if len(rows) != height or any(len(row) != width for _, row in rows):
@@ -127,9 +137,11 @@ def load_board(path: str | Path, **options: Any) -> Board:
     allowed = {"mines"} if suffix == ".txt" else set()
     for key in options:
         if key not in allowed:
-            raise BoardError(f"option {key!r} does not apply to {suffix} files", path=name)
+            raise BoardError(f"--{key} (option {key}=…) does not apply to {suffix} files",
+                             path=name)
     if suffix == ".txt" and "mines" not in options:
-        raise BoardError("a minesweepr .txt board needs the total number of mines (option mines=N)",
+        raise BoardError("a minesweepr .txt board needs the total number of mines: give it on the "
+                         "command line as --mines N (in Python: load_board(path, mines=N))",
                          path=name)
     try:
         text = Path(name).read_text(encoding="utf-8")

@@ -36,23 +36,52 @@ def cell_str(cell: Cell) -> str:
     return f"{cell[0]},{cell[1]}"
 
 
+MAX_NUMBER = 10**9
+"""The largest row, column or count a board may state: no board has more
+cells than this, so a larger number is a mistake, not a board."""
+
+
+def shorten(text: str, limit: int = 40) -> str:
+    """``repr(text)``, cut to about ``limit`` characters with its length said."""
+    if len(text) <= limit:
+        return repr(text)
+    return f"{text[:limit]!r}… ({len(text)} characters)"
+
+
+def read_natural(text: str, what: str) -> int:
+    """A non-negative decimal integer of a board file, exactly, at most
+    :data:`MAX_NUMBER`.  ``what`` names the number in the error."""
+    digits = text.strip()
+    if not (digits.isascii() and digits.isdigit()):
+        raise BoardError(f"{what}: expected a non-negative integer, got {shorten(digits)}")
+    significant = digits.lstrip("0")
+    if len(significant) > len(str(MAX_NUMBER)) or int(significant or "0") > MAX_NUMBER:
+        shown = significant if len(significant) <= 20 else f"a number of {len(significant)} digits"
+        raise BoardError(f"{what}: {shown} is larger than any board can have "
+                         f"(at most {MAX_NUMBER:,})")
+    return int(significant or "0")
+
+
 def parse_cell(text: str) -> Cell:
     """Read ``"r,c"`` (spaces allowed around the parts) into a cell.
 
     Raises :class:`BoardError` for anything that is not two non-negative
-    integers separated by a comma.
+    integers (at most :data:`MAX_NUMBER`) separated by a comma.
     """
     parts = text.split(",")
-    if len(parts) == 2:
-        row, col = (part.strip() for part in parts)
-        if row.isdigit() and col.isdigit() and row.isascii() and col.isascii():
-            return int(row), int(col)
-    raise BoardError(f"expected a cell 'row,col' of two non-negative integers, got {text.strip()!r}")
+    if len(parts) == 2 and all(p.strip().isascii() and p.strip().isdigit() for p in parts):
+        return read_natural(parts[0], "the row"), read_natural(parts[1], "the column")
+    raise BoardError(f"expected a cell 'row,col' of two non-negative integers, "
+                     f"got {shorten(text.strip())}")
 
 
 def plural(count: int, noun: str) -> str:
     """``plural(1, "mine")`` is ``"1 mine"``, ``plural(2, "mine")`` is ``"2 mines"``."""
     return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
+
+
+EXCERPT_WIDTH = 100
+"""The most characters of a source line an error quotes."""
 
 
 class BoardError(Exception):
@@ -94,9 +123,15 @@ class BoardError(Exception):
         """The source line with a caret under the column (empty if unknown)."""
         if self.source_line is None or self.column is None:
             return ""
+        line, at = self.source_line, self.column - 1
+        if len(line) > EXCERPT_WIDTH:  # a window around the column, its cuts marked "…"
+            start = max(0, min(at - EXCERPT_WIDTH // 2, len(line) - EXCERPT_WIDTH))
+            end = start + EXCERPT_WIDTH
+            line = ("…" if start else "") + line[start:end] + ("…" if end < len(line) else "")
+            at = at - start + (1 if start else 0)
         # Keep tabs in the caret line so that the caret stays under its column.
-        lead = "".join(ch if ch == "\t" else " " for ch in self.source_line[: self.column - 1])
-        return f"{self.source_line}\n{lead}^"
+        lead = "".join(ch if ch == "\t" else " " for ch in line[:at])
+        return f"{line}\n{lead}^"
 
     def __str__(self) -> str:
         where = [part for part in (self.path, self.line, self.column) if part is not None]
@@ -125,6 +160,14 @@ class Adjacency(Mapping[Cell, frozenset[Cell]]):
         }
         self._hash: int | None = None
         self._checked_for: tuple[Cell, ...] | None = None
+
+    @classmethod
+    def of_cells(cls, data: dict[Cell, frozenset[Cell]]) -> "Adjacency":
+        """Wrap a mapping already made of int-pair cells and frozensets (the
+        topologies build one), without copying it."""
+        made = cls.__new__(cls)
+        made._map, made._hash, made._checked_for = data, None, None
+        return made
 
     def __getitem__(self, cell: Cell) -> frozenset[Cell]:
         return self._map[cell]
@@ -167,23 +210,28 @@ def check_relation(cells: tuple[Cell, ...], neighbours: Mapping[Cell, frozenset[
     board, and every cell must have an entry.
     """
     known = set(cells)
+    relation = neighbours._map if isinstance(neighbours, Adjacency) else neighbours
     for cell in cells:
-        if cell not in neighbours:
+        if cell not in relation:
             raise BoardError(f"cell {cell_str(cell)} has no entry in the neighbour relation", cell=cell)
-    for cell in neighbours:
-        if cell not in known:
-            raise BoardError(f"the neighbour relation names {cell_str(cell)}, which is not a cell", cell=cell)
+    if len(relation) != len(known):
+        for cell in relation:
+            if cell not in known:
+                raise BoardError(f"the neighbour relation names {cell_str(cell)}, which is not a cell",
+                                 cell=cell)
     for cell in cells:
-        around = neighbours[cell]
+        around = relation[cell]
         if not around:
             raise BoardError(f"cell {cell_str(cell)} has no neighbour (axiom A1)", cell=cell)
         if cell in around:
             raise BoardError(f"cell {cell_str(cell)} is its own neighbour (axiom A3)", cell=cell)
-        for other in sorted(around):
+        if all(other in known and cell in relation[other] for other in around):
+            continue
+        for other in sorted(around):  # name the first offender
             if other not in known:
                 raise BoardError(f"cell {cell_str(cell)} has neighbour {cell_str(other)}, "
                                  "which is not a cell", cell=cell)
-            if cell not in neighbours[other]:
+            if cell not in relation[other]:
                 raise BoardError(f"cell {cell_str(cell)} has neighbour {cell_str(other)} but "
                                  f"{cell_str(other)} does not have {cell_str(cell)} (axiom A2)",
                                  cell=cell)

@@ -27,7 +27,7 @@ from __future__ import annotations
 import re
 
 from .complete import Layout, assemble
-from .model import Board, BoardError, Cell, cell_str, parse_cell
+from .model import Board, BoardError, Cell, cell_str, parse_cell, read_natural, shorten
 from .topology import GRID_TOPOLOGIES, grid_neighbours
 
 HEADER_KEYS = ("mines", "topology", "move", "name")
@@ -71,7 +71,7 @@ def parse_board(text: str, path: str | None = None) -> Board:
                 raise _error("header line after the grid (headers come first)", number,
                              header.start(1) + 1, lines, path)
             if key not in HEADER_KEYS:
-                raise _error(f"unknown header key {header.group(1)!r} "
+                raise _error(f"unknown header key {shorten(header.group(1))} "
                              f"(expected one of: {', '.join(HEADER_KEYS)})", number,
                              header.start(1) + 1, lines, path)
             if key in headers:
@@ -113,13 +113,13 @@ def _build(headers: dict[str, tuple[str, int, int]], grid: list[tuple[int, list[
         if topology not in GRID_TOPOLOGIES:
             hint = " (graph boards are JSON files)" if topology == "graph" else ""
             raise value_error("topology", f"topology: expected one of {', '.join(GRID_TOPOLOGIES)}, "
-                                          f"got {headers['topology'][0]!r}{hint}")
+                                          f"got {shorten(headers['topology'][0])}{hint}")
     total: int | None = None
     if "mines" in headers:
-        value = headers["mines"][0]
-        if not (value.isascii() and value.isdigit()):
-            raise value_error("mines", f"mines: expected a non-negative integer, got {value!r}")
-        total = int(value)
+        try:
+            total = read_natural(headers["mines"][0], "mines")
+        except BoardError as error:
+            raise value_error("mines", error.message) from None
     move: Cell | None = None
     if "move" in headers and headers["move"][0].lower() not in ("", "none"):
         try:

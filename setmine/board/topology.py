@@ -28,8 +28,9 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
+from ..jsontext import describe_json, load_json
 from .complete import Layout, assemble
-from .model import Adjacency, Board, BoardError, Cell, cell_str, parse_cell
+from .model import MAX_NUMBER, Adjacency, Board, BoardError, Cell, cell_str, parse_cell
 
 GRID_TOPOLOGIES = ("square", "torus", "hex")
 
@@ -38,30 +39,41 @@ _HEX_STEPS_EVEN = [(0, -1), (0, 1), (-1, -1), (-1, 0), (1, -1), (1, 0)]
 _HEX_STEPS_ODD = [(0, -1), (0, 1), (-1, 0), (-1, 1), (1, 0), (1, 1)]
 
 
+def _grid(rows: int, cols: int, steps, wrap: bool = False) -> Adjacency:
+    """The relation on a ``rows``×``cols`` grid where ``steps(r)`` gives the
+    offsets of row r's neighbours; one tuple per cell, shared by every
+    neighbour set that holds it (a 1000×1000 board loads in seconds)."""
+    grid = [[(r, c) for c in range(cols)] for r in range(rows)]
+    relation: dict[Cell, frozenset[Cell]] = {}
+    for r, line in enumerate(grid):
+        offsets = steps(r)
+        for c, cell in enumerate(line):
+            if wrap:
+                around = {grid[(r + dr) % rows][(c + dc) % cols] for dr, dc in offsets}
+                around.discard(cell)
+            else:
+                around = {grid[r + dr][c + dc] for dr, dc in offsets
+                          if 0 <= r + dr < rows and 0 <= c + dc < cols}
+            relation[cell] = frozenset(around)
+    adjacency = Adjacency.of_cells(relation)
+    if all(relation.values()):  # symmetric and irreflexive by its steps: only A1 can fail
+        adjacency._checked_for = tuple(cell for line in grid for cell in line)
+    return adjacency
+
+
 def square_neighbours(rows: int, cols: int) -> Adjacency:
     """The 8-neighbourhood on a ``rows``×``cols`` rectangle."""
-    return Adjacency({
-        (r, c): [(r + dr, c + dc) for dr, dc in _KING_STEPS
-                 if 0 <= r + dr < rows and 0 <= c + dc < cols]
-        for r in range(rows) for c in range(cols)
-    })
+    return _grid(rows, cols, lambda r: _KING_STEPS)
 
 
 def torus_neighbours(rows: int, cols: int) -> Adjacency:
     """The 8-neighbourhood with wrap-around in both directions."""
-    return Adjacency({
-        (r, c): {((r + dr) % rows, (c + dc) % cols) for dr, dc in _KING_STEPS} - {(r, c)}
-        for r in range(rows) for c in range(cols)
-    })
+    return _grid(rows, cols, lambda r: _KING_STEPS, wrap=True)
 
 
 def hex_neighbours(rows: int, cols: int) -> Adjacency:
     """Six neighbours per hexagon, odd rows shifted right ("odd-r")."""
-    return Adjacency({
-        (r, c): [(r + dr, c + dc) for dr, dc in (_HEX_STEPS_ODD if r % 2 else _HEX_STEPS_EVEN)
-                 if 0 <= r + dr < rows and 0 <= c + dc < cols]
-        for r in range(rows) for c in range(cols)
-    })
+    return _grid(rows, cols, lambda r: _HEX_STEPS_ODD if r % 2 else _HEX_STEPS_EVEN)
 
 
 def grid_neighbours(topology: str, rows: int, cols: int) -> Adjacency:
@@ -78,25 +90,29 @@ _JSON_KEYS = ("cells", "neighbours", "mines", "opened", "shown", "unknown", "mov
               "total_mines", "name")
 
 
+def _natural(value: Any) -> bool:
+    """A JSON number a board may hold: an integer from 0 to MAX_NUMBER."""
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= MAX_NUMBER
+
+
 def _json_cell(value: Any, what: str) -> Cell:
     """A cell written as ``[r, c]`` or ``"r,c"``."""
     if isinstance(value, str):
         try:
             return parse_cell(value)
-        except BoardError:
-            pass
-    elif (isinstance(value, list) and len(value) == 2
-          and all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in value)):
+        except BoardError as error:
+            raise BoardError(f"{what}: {error.message}") from None
+    if isinstance(value, list) and len(value) == 2 and all(_natural(v) for v in value):
         return value[0], value[1]
-    raise BoardError(f"{what}: expected a cell [row, col] or \"row,col\" of non-negative integers, "
-                     f"got {json.dumps(value)}")
+    raise BoardError(f"{what}: expected a cell [row, col] or \"row,col\" of integers from 0 to "
+                     f"{MAX_NUMBER:,}, got {describe_json(value)}")
 
 
 def _json_cells(data: Mapping[str, Any], key: str, known: set[Cell]) -> list[Cell]:
     value = data.get(key, [])
     if not isinstance(value, list):
         raise BoardError(f"'{key}' must be a list of cells")
-    cells = [_json_cell(v, f"'{key}'") for v in value]
+    cells = [_json_cell(v, f"'{key}'[{k}]") for k, v in enumerate(value)]
     for cell in cells:
         if cell not in known:
             raise BoardError(f"'{key}' names {cell_str(cell)}, which is not in 'cells'", cell=cell)
@@ -112,10 +128,11 @@ def _json_relation(value: Any, cells: list[Cell]) -> dict[Cell, set[Cell]]:
         for edge in value:
             if not (isinstance(edge, list) and len(edge) == 2
                     and all(isinstance(i, int) and not isinstance(i, bool) for i in edge)):
-                raise BoardError(f"'neighbours': expected an edge [i, j] of cell indices, got {json.dumps(edge)}")
+                raise BoardError(f"'neighbours': expected an edge [i, j] of cell indices, "
+                                 f"got {describe_json(edge)}")
             for i in edge:
                 if not 0 <= i < len(cells):
-                    raise BoardError(f"'neighbours': edge {json.dumps(edge)} uses index {i}, "
+                    raise BoardError(f"'neighbours': edge {describe_json(edge)} uses index {describe_json(i)}, "
                                      f"but 'cells' has {len(cells)} entries")
             a, b = cells[edge[0]], cells[edge[1]]
             relation[a].add(b)
@@ -146,7 +163,7 @@ def parse_graph_json(text: str, path: str | None = None) -> Board:
     """
     try:
         try:
-            data = json.loads(text)
+            data = load_json(text)
         except json.JSONDecodeError as exc:
             lines = text.splitlines()
             source = lines[exc.lineno - 1] if 0 < exc.lineno <= len(lines) else None
@@ -168,7 +185,7 @@ def _graph_board(data: Any) -> Board:
             raise BoardError(f"a JSON board needs {key!r}")
     if not isinstance(data["cells"], list) or not data["cells"]:
         raise BoardError("'cells' must be a non-empty list of cells [row, col]")
-    cells = [_json_cell(v, "'cells'") for v in data["cells"]]
+    cells = [_json_cell(v, f"'cells'[{k}]") for k, v in enumerate(data["cells"])]
     seen: set[Cell] = set()
     for cell in cells:
         if cell in seen:
@@ -191,9 +208,9 @@ def _graph_board(data: Any) -> Board:
         cell = _json_cell(key, "'shown' key")
         if cell not in shown:
             raise BoardError(f"'shown' gives a number for {cell_str(cell)}, which is not open", cell=cell)
-        if not (isinstance(number, int) and not isinstance(number, bool) and number >= 0):
+        if not _natural(number):
             raise BoardError(f"'shown' of {cell_str(cell)}: expected a non-negative integer, "
-                             f"got {json.dumps(number)}", cell=cell)
+                             f"got {describe_json(number)}", cell=cell)
         shown[cell] = number
     if unknown:
         for cell in opened:
@@ -201,8 +218,9 @@ def _graph_board(data: Any) -> Board:
                 raise BoardError(f"open cell {cell_str(cell)} needs its number in 'shown' "
                                  "when some cells are unknown", cell=cell)
     total = data.get("total_mines")
-    if total is not None and not (isinstance(total, int) and not isinstance(total, bool) and total >= 0):
-        raise BoardError(f"'total_mines' must be a non-negative integer, got {json.dumps(total)}")
+    if total is not None and not _natural(total):
+        raise BoardError(f"'total_mines' must be an integer from 0 to {MAX_NUMBER:,}, "
+                         f"got {describe_json(total)}")
     move = data.get("move")
     if move is not None:
         move = _json_cell(move, "'move'")

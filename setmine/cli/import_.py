@@ -1,19 +1,25 @@
 """``setmine import SEED [-o FILE]``: read an Exteor schema (the 2013 text
 dump, a raw CArchive ``.trs`` or a modern ``.trs`` ZIP) and write it as a
-``.rsl`` file.  Glosses and notes of an existing output file are kept."""
+``.rsl`` file.  Glosses and notes of an existing output file are kept.
+
+The output is written whole or not at all (a temporary file in the same
+folder, then renamed over FILE, which keeps its permissions), and only after
+the text has been read back from memory as the seed says; any problem is a
+message and exit status 2."""
 
 from __future__ import annotations
 
 import os
+import secrets
+import stat
 import sys
-import tempfile
 from pathlib import Path
 
 from ..exteor import read_exteor
 from ..exteor.document import ExteorError
-from ..importing import document_to_schema, preamble
+from ..importing import SeedProblem, schema_file_text
 from ..rsl import RSLError
-from ..rsl.schemafile import read_schema_text, write_schema_text
+from ..rsl.schemafile import SchemaText, read_schema_text
 from .common import help_text
 
 
@@ -32,36 +38,70 @@ def run(args) -> int:
         document = read_exteor(args.seed)
     except ExteorError as exc:
         raise UserError(f"{args.seed}: {exc}") from None
-    except OSError as exc:
-        raise UserError(f"{args.seed}: cannot read: {exc.strerror or exc}") from None
-    previous = None
-    if args.output and Path(args.output).exists():
-        try:
-            previous = read_schema_text(Path(args.output).read_text(encoding="utf-8"), args.output)
-        except RSLError as exc:
-            raise UserError(f"the existing {args.output} cannot be read, so its glosses "
-                            f"cannot be kept:\n{exc}") from None
-    schema = document_to_schema(document, previous)
+    output = Path(args.output) if args.output else None
+    previous = read_previous(output) if output is not None else None
     try:
-        text = write_schema_text(schema, preamble(schema))
-    except RSLError as exc:
-        raise UserError(str(exc)) from None
-    if not args.output:
+        schema, text = schema_file_text(document, previous)
+    except SeedProblem as exc:
+        raise UserError(f"{args.seed}: {exc}; nothing was written") from None
+    if output is None:
         sys.stdout.write(text)
         return 0
-    write_atomically(Path(args.output), text)
+    write_atomically(output, text)
     print(f"wrote {args.output}: {len(schema.constituents)} constituents", file=sys.stderr)
     return 0
 
 
-def write_atomically(path: Path, text: str) -> None:
-    """Replace ``path`` whole or not at all."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
+def read_previous(output: Path) -> SchemaText | None:
+    """The ``.rsl`` file that ``-o`` names, if there is one (its glosses and
+    notes are kept); UserError when it is there but cannot be read."""
+    from . import UserError
+
+    if output.is_dir():
+        raise UserError(f"-o {output}: is a folder; name the .rsl file to write")
+    if not output.exists():
+        return None
+    why = f"the existing {output} cannot be read, so its glosses cannot be kept"
     try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as out:
-            out.write(text)
+        return read_schema_text(output.read_text(encoding="utf-8"), str(output))
+    except UnicodeDecodeError as exc:
+        raise UserError(f"{why}: it is not UTF-8 text (byte {exc.start}); move it away or "
+                        "choose another -o") from None
+    except OSError as exc:
+        raise UserError(f"{why}: {exc.strerror or exc}") from None
+    except RSLError as exc:
+        raise UserError(f"{why}:\n{exc}") from None
+
+
+def write_atomically(path: Path, text: str) -> None:
+    """Replace ``path`` whole or not at all, keeping its permissions (a new
+    file gets the usual ones, 0666 less the umask); UserError on failure."""
+    from . import UserError
+
+    folder = path.parent
+    if not folder.is_dir():
+        raise UserError(f"-o {path}: the folder {folder} does not exist")
+    data = text.encode("utf-8")
+    try:
+        mode = stat.S_IMODE(path.stat().st_mode)
+    except FileNotFoundError:
+        mode = None
+    except OSError as exc:
+        raise UserError(f"cannot write {path}: {exc.strerror or exc}") from None
+    tmp = folder / f".{path.name}.{secrets.token_hex(4)}.tmp"
+    try:
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+    except OSError as exc:
+        raise UserError(f"cannot write {path}: {exc.strerror or exc}") from None
+    try:
+        with os.fdopen(fd, "wb") as out:
+            out.write(data)
+        if mode is not None:
+            os.chmod(tmp, mode)
         os.replace(tmp, path)
+    except OSError as exc:
+        tmp.unlink(missing_ok=True)
+        raise UserError(f"cannot write {path}: {exc.strerror or exc}") from None
     except BaseException:
-        os.unlink(tmp)
+        tmp.unlink(missing_ok=True)
         raise

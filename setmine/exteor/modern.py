@@ -25,6 +25,7 @@ import os
 import zipfile
 from typing import IO, Any
 
+from ..jsontext import load_json
 from .document import KINDS, Document, ExteorError, Record, describe
 
 MEMBER = "document.json"
@@ -82,12 +83,10 @@ def _parse_json(content: bytes) -> Any:
         raise _json_error("invalid UTF-8", f"byte 0x{content[start + exc.start]:02X} "
                           f"cannot start or continue a character", start + exc.start) from None
     try:
-        return json.loads(text)
+        return load_json(text)
     except json.JSONDecodeError as exc:
         offset = start + len(text[:exc.pos].encode("utf-8", "surrogatepass"))
         raise _json_error("invalid JSON", exc.msg, offset) from None
-    except RecursionError:
-        raise _json_error("invalid JSON", "nesting too deep") from None
 
 
 def _field(obj: dict[str, Any], key: str, path: str, expected: type, default: Any = None) -> Any:

@@ -9,14 +9,12 @@ from typing import Mapping, NamedTuple
 
 from . import syntax as s
 from .errors import Diagnostic, RSLError
+from .schemafile import KINDS
 from .types import Element, FunctionType, Logic, SetType, Type, element_of
 from .typifier import VALUE, GlobalInfo, typify
 
 # The kinds of constituents, by the first letter of the alias.
-KIND_BY_PREFIX = {
-    "X": "basic", "C": "constant", "S": "structure", "D": "term", "A": "axiom",
-    "T": "theorem", "F": "function", "P": "predicate",
-}
+KIND_BY_PREFIX = KINDS
 STRUCTURE_BASES = ("basic", "constant")
 
 

@@ -24,7 +24,8 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
 
-from lark import Lark, Token, Transformer, v_args
+from lark import Lark, Token, v_args
+from lark.visitors import Transformer_NonRecursive
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedToken, VisitError
 
 from . import syntax as s
@@ -107,8 +108,22 @@ def _tspan(token: Token) -> s.Span:
     return (token.start_pos, token.end_pos)
 
 
+MAX_DIGITS = 4000
+"""The most digits an integer of a formula (a literal, an index) may have:
+Python converts at most 4,300 digits, and no formula needs more."""
+
+
+def _decimal(digits: str, span: s.Span, what: str) -> int:
+    """The value of an integer written in a formula; RSLError past MAX_DIGITS."""
+    if len(digits) > MAX_DIGITS:
+        raise RSLError("unknownSyntax", f"{what} has {len(digits)} digits; at most {MAX_DIGITS} "
+                       "are supported", *span)
+    return int(digits)
+
+
 def _indices(token: Token) -> tuple[int, ...]:
-    return tuple(int(part) for part in _name(token)[2:].split(","))
+    return tuple(_decimal(part, _tspan(token), "an index")
+                 for part in _name(token)[2:].split(","))
 
 
 def as_declaration(node: s.Node) -> s.Declaration:
@@ -123,7 +138,7 @@ def as_declaration(node: s.Node) -> s.Declaration:
 
 
 @v_args(meta=True)
-class ToSyntax(Transformer):
+class ToSyntax(Transformer_NonRecursive):
     """Builds syntax.py nodes; records warnings in ``self.warnings``."""
 
     def __init__(self) -> None:
@@ -135,7 +150,7 @@ class ToSyntax(Transformer):
 
     # -- atoms
     def integer(self, meta, children):
-        return s.Integer(int(children[0]), span=_span(meta))
+        return s.Integer(_decimal(str(children[0]), _span(meta), "an integer"), span=_span(meta))
 
     def empty(self, meta, children):
         return s.EmptySet(span=_span(meta))
@@ -308,6 +323,7 @@ def parse_with_warnings(text: str, syntax: str = "auto") -> Parsed:
             except (UnexpectedCharacters, UnexpectedToken, UnexpectedEOF) as exc:
                 raise syntax_error(text, exc) from None
         node = builder.transform(tree)
+        check_nesting(node)
     except VisitError as exc:
         if isinstance(exc.orig_exc, RecursionError):
             raise too_deep(text) from None
@@ -321,6 +337,35 @@ def parse_with_warnings(text: str, syntax: str = "auto") -> Parsed:
 
 def too_deep(text: str) -> RSLError:
     return RSLError("unknownSyntax", "the expression is nested too deeply", 0, len(text))
+
+
+MAX_NESTING = 100
+"""How deeply an expression may nest.  A chain of one operator (``a∪b∪…``,
+``P & Q & …``, ``1+2+…``) counts as one level however long it is, and every
+walker of syntax trees takes such chains without recursion; nesting itself is
+bounded so that the recursive walkers (typifier, evaluator) stay within
+Python's stack."""
+
+CHAINS = (s.SetOperation, s.Arithmetic, s.Connective)
+"""The binary nodes whose left operand continues a chain of the same kind."""
+
+
+def continues_chain(parent: s.Node, child: s.Node) -> bool:
+    """Whether ``child`` is the left operand of ``parent`` in one chain."""
+    return isinstance(parent, CHAINS) and type(child) is type(parent) and child is parent.left
+
+
+def check_nesting(tree: s.Node) -> None:
+    """RSLError (with the span of the node one level too deep) when the
+    tree nests more than :data:`MAX_NESTING` levels."""
+    stack = [(tree, 1)]
+    while stack:
+        node, depth = stack.pop()
+        if depth > MAX_NESTING:
+            raise RSLError("unknownSyntax", f"the expression is nested too deeply (more than "
+                           f"{MAX_NESTING} levels)", *node.span)
+        for child in node.children():
+            stack.append((child, depth if continues_chain(node, child) else depth + 1))
 
 
 OPENERS = {"(": ")", "[": "]", "{": "}"}

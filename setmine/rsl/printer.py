@@ -10,7 +10,7 @@ print gives back the same tree (``parse(unicode(t)) == t`` and
 from __future__ import annotations
 
 from . import syntax as s
-from .parser import ASCII_COMMAND
+from .parser import ASCII_COMMAND, continues_chain
 
 # Binding strength, loosest first.  Formulas: ⇔ 10, ⇒ 20, ∨ 30, & 40,
 # atoms 50.  Set expressions: ∪∩\∆ 60, +- 70, * 80, × 90, prefix 100.
@@ -88,23 +88,44 @@ class Printer:
         return ", ".join(self.show(i) for i in n.items)
 
     # -- set expressions
+    def chain(self, n, left_parens, right_part) -> str:
+        """A chain of one kind of binary node (``a∪b∪…``, ``P & Q & …``)
+        printed along its left spine without recursion: ``left_parens(node)``
+        says whether the node's left operand needs parentheses,
+        ``right_part(node)`` gives the operator and the right operand."""
+        spine = [n]
+        while continues_chain(spine[-1], spine[-1].left):
+            spine.append(spine[-1].left)
+        text = self.show(spine[-1].left)
+        for node in reversed(spine):
+            text = (f"({text})" if left_parens(node) else text) + right_part(node)
+        return text
+
     def show_SetOperation(self, n):
-        left_parens = strength(n.left) < SET or isinstance(n.left, s.Product) or (
-            isinstance(n.left, s.SetOperation)
-            and not (n.left.op == n.op and n.op in ASSOCIATIVE_SET_OPS))
-        right_parens = strength(n.right) <= SET or isinstance(n.right, s.Product)
-        symbol, right = self.infix(self.op(n.op)), self.wrap(n.right, right_parens)
-        if symbol == "\\" and ASCII_COMMAND.match(symbol + right):
-            symbol += " "  # `X1\ in` (a local named `in`), not the command `\in`
-        return self.wrap(n.left, left_parens) + symbol + right
+        def left_parens(n):
+            return strength(n.left) < SET or isinstance(n.left, s.Product) or (
+                isinstance(n.left, s.SetOperation)
+                and not (n.left.op == n.op and n.op in ASSOCIATIVE_SET_OPS))
+
+        def right_part(n):
+            right_parens = strength(n.right) <= SET or isinstance(n.right, s.Product)
+            symbol, right = self.infix(self.op(n.op)), self.wrap(n.right, right_parens)
+            if symbol == "\\" and ASCII_COMMAND.match(symbol + right):
+                symbol += " "  # `X1\ in` (a local named `in`), not the command `\in`
+            return symbol + right
+
+        return self.chain(n, left_parens, right_part)
 
     def show_Arithmetic(self, n):
-        level = strength(n)
-        left_parens = strength(n.left) < level or (
-            isinstance(n.left, s.Arithmetic) and n.left.op == "-" and level == ADD)
-        right_parens = strength(n.right) <= level
-        return (self.wrap(n.left, left_parens) + self.infix(self.op(n.op))
-                + self.wrap(n.right, right_parens))
+        def left_parens(n):
+            level = strength(n)
+            return strength(n.left) < level or (
+                isinstance(n.left, s.Arithmetic) and n.left.op == "-" and level == ADD)
+
+        def right_part(n):
+            return self.infix(self.op(n.op)) + self.wrap(n.right, strength(n.right) <= strength(n))
+
+        return self.chain(n, left_parens, right_part)
 
     def show_Product(self, n):
         return self.op("×").join(self.wrap(f, strength(f) <= PRODUCT) for f in n.factors)
@@ -160,9 +181,9 @@ class Printer:
         return self.op("¬") + self.wrap(n.arg, strength(n.arg) < ATOM)
 
     def show_Connective(self, n):
-        level = strength(n)
-        return (self.wrap(n.left, strength(n.left) < level) + self.infix(self.op(n.op))
-                + self.wrap(n.right, strength(n.right) <= level))
+        return self.chain(
+            n, lambda n: strength(n.left) < strength(n),
+            lambda n: self.infix(self.op(n.op)) + self.wrap(n.right, strength(n.right) <= strength(n)))
 
     def show_Quantifier(self, n):
         return (f"{self.op(n.op)}{self.show(n.var)}{self.op('∈')}{self.show(n.domain)} "
@@ -210,9 +231,20 @@ def ascii(node: s.Node) -> str:  # noqa: A001 - the name of the spelling
 # Bracket trees
 
 def bracket_tree(node: s.Node) -> str:
-    """The reference tools' tree string: ``[label[child]…]``."""
-    label, children = _label(node)
-    return "[" + label + "".join(bracket_tree(c) for c in children) + "]"
+    """The reference tools' tree string: ``[label[child]…]`` (built without
+    recursion, so chains of any length print)."""
+    parts: list[str] = []
+    todo: list[s.Node | str] = [node]
+    while todo:
+        item = todo.pop()
+        if isinstance(item, str):
+            parts.append(item)
+            continue
+        label, children = _label(item)
+        parts.append("[" + label)
+        todo.append("]")
+        todo.extend(reversed(children))
+    return "".join(parts)
 
 
 def _label(n: s.Node) -> tuple[str, list[s.Node]]:

@@ -103,6 +103,7 @@ class Schema:
     def analysis(self) -> dict[str, Analysis]:
         """Every constituent analysed, in file order."""
         results: dict[str, Analysis] = {}
+        self._typed: dict[str, GlobalInfo] = {}
         for item in self.constituents:
             results[item.alias] = self._parse(item)
         done: set[str] = set()
@@ -181,19 +182,40 @@ class Schema:
         location = self._location(item)
         return exc.located(location) if location is not None else exc
 
-    def _analyse(self, alias: str, results: dict[str, Analysis], done: set[str],
+    def _analyse(self, root: str, results: dict[str, Analysis], done: set[str],
                  path: list[str]) -> None:
-        if alias in done:
-            return
+        """Analyse ``root`` after what it uses, depth first.  The walk keeps
+        its own stack (one generator per constituent on ``path``), so a
+        schema may chain its definitions as long as it likes."""
+        steps: list = []
+
+        def enter(alias: str) -> None:
+            if alias in done:
+                return
+            if alias in path:
+                item = results[alias].constituent
+                cycle = path[path.index(alias):] + [alias]
+                results[alias].error = self._locate(RSLError(
+                    "cyclicDefinition", "the definitions form a cycle: " + " → ".join(cycle),
+                    0, len(item.formal)), item)
+                done.add(alias)
+                return
+            path.append(alias)
+            steps.append(self._steps(alias, results, done))
+
+        enter(root)
+        while steps:
+            try:
+                enter(next(steps[-1]))
+            except StopIteration:
+                steps.pop()
+                path.pop()
+
+    def _steps(self, alias: str, results: dict[str, Analysis], done: set[str]) -> Iterator[str]:
+        """Analyse one constituent, yielding each constituent it uses to have
+        it analysed first."""
         analysis = results[alias]
         item = analysis.constituent
-        if alias in path:
-            cycle = path[path.index(alias):] + [alias]
-            analysis.error = self._locate(RSLError(
-                "cyclicDefinition", "the definitions form a cycle: " + " → ".join(cycle),
-                0, len(item.formal)), item)
-            done.add(alias)
-            return
         if analysis.error is None:
             for name, node in dependencies(analysis.tree):
                 if name not in results:
@@ -201,7 +223,7 @@ class Schema:
                         "globalNotTyped", f"{name} is not a constituent of this schema",
                         *node.span), item)
                     break
-                self._analyse(name, results, done, path + [alias])
+                yield name
                 if alias in done:  # closed a cycle through us
                     return
                 if results[name].error is not None:
@@ -217,12 +239,15 @@ class Schema:
         done.add(alias)
 
     def _typify(self, analysis: Analysis, results: dict[str, Analysis]) -> None:
-        env = {alias: GlobalInfo(r.constituent.kind, r.type, r.value_class or "value")
-               for alias, r in results.items() if r.type is not None}
+        env = self._typed  # the constituents typed so far, grown one at a time
         typing = analyse_constituent(analysis.constituent.alias, analysis.tree, env)
         analysis.type = typing.info.type
         analysis.value_class = typing.info.value_class
         analysis.warnings.extend(typing.warnings)
+        if analysis.type is not None:
+            alias = analysis.constituent.alias
+            env[alias] = GlobalInfo(analysis.constituent.kind, analysis.type,
+                                    analysis.value_class or "value")
 
 
 def dependencies(tree: s.Node | None) -> list[tuple[str, s.Node]]:

@@ -30,6 +30,7 @@ that reads formulas (``grammar.lark``).
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field, replace
 
 from lark import Token, Tree
@@ -40,6 +41,25 @@ from .parser import SUBSCRIPTS, lark_parser
 
 KINDS = {"X": "basic", "C": "constant", "S": "structure", "D": "term", "A": "axiom",
          "T": "theorem", "F": "function", "P": "predicate"}
+ALIAS = re.compile(r"[XCSDATFP][0-9]+")
+
+
+def alias_problem(alias: str, kind: str | None = None) -> str | None:
+    """What is wrong with ``alias`` as the alias of a constituent (of
+    ``kind``, when given), or None.  The one check of aliases: the ``.rsl``
+    reader and ``setmine import`` both use it."""
+    if not ALIAS.fullmatch(alias):
+        if re.fullmatch(r"R[0-9]+", alias):
+            return (f"{alias} is a radical (a type variable of function parameters), not the "
+                    f"alias of a constituent; an alias is one of the letters {', '.join(KINDS)} "
+                    "and a number")
+        shown = repr(alias) if len(alias) <= 40 else f"{alias[:40]!r}… ({len(alias)} characters)"
+        return (f"{shown} is not an alias: expected one of the letters {', '.join(KINDS)} and a "
+                "number, as D15")
+    if kind is not None and KINDS[alias[0]] != kind:
+        return (f"{alias} names a {KINDS[alias[0]]} (by its letter {alias[0]}), but the "
+                f"constituent is a {kind}")
+    return None
 PREFIX_OF_KIND = {kind: prefix for prefix, kind in KINDS.items()}
 DEFINITION_OPERATOR = {"basic": None, "constant": None, "structure": "::="}
 ATTRIBUTES = ("term", "text", "convention", "gloss", "note")
@@ -136,6 +156,10 @@ def _constituent(node: Tree, location: Location) -> Constituent:
     declaration, *parts = node.children
     alias_token, *rest = declaration.children
     alias = str(alias_token).translate(SUBSCRIPTS)
+    problem = alias_problem(alias)
+    if problem is not None:
+        raise SchemaFileError("unknownSyntax", problem, alias_token.start_pos, alias_token.end_pos,
+                              location=location)
     kind = KINDS[alias[0]]
     expected = DEFINITION_OPERATOR.get(kind, ":==")
     operator = _canonical_operator(rest[0]) if rest else None

@@ -36,10 +36,13 @@ class Node:
                         yield item
 
     def walk(self) -> Iterator["Node"]:
-        """This node and all its descendants, pre-order."""
-        yield self
-        for child in self.children():
-            yield from child.walk()
+        """This node and all its descendants, pre-order (without recursion,
+        so that long chains ``a∪b∪…`` are walked whatever their length)."""
+        stack: list[Node] = [self]
+        while stack:
+            node = stack.pop()
+            yield node
+            stack.extend(reversed(list(node.children())))
 
     def __str__(self) -> str:  # the reference tools' bracket tree
         from .printer import bracket_tree

@@ -80,6 +80,7 @@ from typing import Mapping
 
 from . import syntax as s
 from .errors import Diagnostic, RSLError
+from .parser import continues_chain
 from .scope import Scopes, destructure
 from .types import (ANY, EMPTY_SET, INTEGER, LOGIC, AnyType, Element, FunctionType, Integer,
                     Logic, SetType, TupleType, Type, compatible, components_of, element_of,
@@ -220,33 +221,41 @@ class TypeAuditor:
     # -- integer expressions
 
     def visit_Arithmetic(self, node: s.Arithmetic) -> Typed:
-        for operand in (node.left, node.right):
-            typed = self.setexpr(operand)
-            if not _integer_like(typed.type):
-                raise RSLError("arithmeticNotSupported",
-                               f"'{node.op}' needs integers, not an operand of type {typed.type}",
-                               *operand.span)
+        spine = _spine(node)
+        for n in spine:
+            for operand in (n.left, n.right) if n is spine[0] else (n.right,):
+                typed = self.setexpr(operand)
+                if not _integer_like(typed.type):
+                    raise RSLError("arithmeticNotSupported",
+                                   f"'{n.op}' needs integers, not an operand of type {typed.type}",
+                                   *operand.span)
         return Typed(INTEGER, VALUE)
 
     # -- set expressions
 
     def visit_SetOperation(self, node: s.SetOperation) -> Typed:
-        _no_empty_set(node.left, f"'{node.op}'")
-        _no_empty_set(node.right, f"'{node.op}'")
-        left, right = self.set_pair(node.left, node.right, node.op)
-        if node.op == "∩":
-            both_properties = PROPERTY == left.value_class == right.value_class
-            value_class = PROPERTY if both_properties else VALUE
-        elif node.op == "\\":
-            value_class = left.value_class
-        else:  # ∪ ∆
-            value_class = PROPERTY if PROPERTY in (left.value_class, right.value_class) else VALUE
-        return Typed(merge(left.type, right.type), value_class)
+        typed: Typed | None = None  # the chain so far, from its innermost operation out
+        for n in _spine(node):
+            _no_empty_set(n.left, f"'{n.op}'")
+            _no_empty_set(n.right, f"'{n.op}'")
+            left, right = self.set_pair(n.left, n.right, n.op, typed)
+            if n.op == "∩":
+                both_properties = PROPERTY == left.value_class == right.value_class
+                value_class = PROPERTY if both_properties else VALUE
+            elif n.op == "\\":
+                value_class = left.value_class
+            else:  # ∪ ∆
+                value_class = PROPERTY if PROPERTY in (left.value_class, right.value_class) \
+                    else VALUE
+            typed = Typed(merge(left.type, right.type), value_class)
+        assert typed is not None
+        return typed
 
-    def set_pair(self, left_node: s.Node, right_node: s.Node, op: str) -> tuple[Typed, Typed]:
+    def set_pair(self, left_node: s.Node, right_node: s.Node, op: str,
+                 left: Typed | None = None) -> tuple[Typed, Typed]:
         """Two operands that must be sets of compatible types (∪ ∩ \\ ∆ and
-        ⊆ ⊂ ⊄)."""
-        left = self.setexpr(left_node)
+        ⊆ ⊂ ⊄); ``left`` is the left one's typing when already known."""
+        left = left or self.setexpr(left_node)
         self.set_element(left_node, left, "invalidTypeOperation", f"the left operand of '{op}'")
         right = self.setexpr(right_node)
         self.set_element(right_node, right, "invalidTypeOperation",
@@ -486,8 +495,10 @@ class TypeAuditor:
         return self.formula(node.arg)
 
     def visit_Connective(self, node: s.Connective) -> Typed:
-        self.formula(node.left)
-        self.formula(node.right)
+        spine = _spine(node)
+        self.formula(spine[0].left)
+        for n in spine:
+            self.formula(n.right)
         return FORMULA
 
     def visit_Quantifier(self, node: s.Quantifier) -> Typed:
@@ -523,10 +534,24 @@ class TypeAuditor:
 # Entry points
 
 
+def _spine(node: s.Node) -> list:
+    """A chain ``a∪b∪c…`` (or ``+``, ``&``…) from its innermost node out: the
+    typifier walks chains in a loop, so their length is not bounded by the
+    stack."""
+    spine = [node]
+    while continues_chain(spine[-1], spine[-1].left):
+        spine.append(spine[-1].left)
+    return spine[::-1]
+
+
 def typify(node: s.Node, env: Mapping[str, GlobalInfo]) -> Typification:
     """The type, value class and warnings of an expression, a formula or a
     function definition; raises RSLError at the first error."""
-    return TypeAuditor(env).run(node)
+    try:
+        return TypeAuditor(env).run(node)
+    except RecursionError:  # nesting is bounded by the parser; trees built in code are not
+        raise RSLError("unknownSyntax", "the expression is nested too deeply to typify",
+                       *node.span) from None
 
 
 __all__ = ["VALUE", "PROPERTY", "GlobalInfo", "Typification", "TypeAuditor", "typify"]

@@ -72,8 +72,9 @@ def test_load_board_dispatches_on_the_suffix(tmp_path):
 
 
 @pytest.mark.parametrize("name, options, message", [
-    ("a.txt", {}, "a minesweepr .txt board needs the total number of mines (option mines=N)"),
-    ("a.board", {"mines": 3}, "option 'mines' does not apply to .board files"),
+    ("a.txt", {}, "a minesweepr .txt board needs the total number of mines: give it on the command line as "
+              "--mines N (in Python: load_board(path, mines=N))"),
+    ("a.board", {"mines": 3}, "--mines (option mines=…) does not apply to .board files"),
     ("a.xyz", {}, "unknown board file type '.xyz' (expected one of: .board, .json, .mine, .txt)"),
     ("missing.board", {}, "cannot read board file: No such file or directory"),
 ])

@@ -136,7 +136,7 @@ GRAPH_ERRORS = [
     ({"cells": [], "neighbours": []}, "'cells' must be a non-empty list of cells [row, col]"),
     ({"cells": [[0, 0], [0, 0]], "neighbours": []}, "'cells' lists 0,0 twice"),
     ({"cells": [[0, 0], [-1, 0]], "neighbours": []},
-     "'cells': expected a cell [row, col] or \"row,col\" of non-negative integers, got [-1, 0]"),
+     "'cells'[1]: expected a cell [row, col] or \"row,col\" of integers from 0 to 1,000,000,000, got [-1, 0]"),
     ({"cells": [[0, 0], [0, 1]], "neighbours": {"0,0": ["0,1"], "0,1": []}},
      "cell 0,0 has neighbour 0,1 but 0,1 does not have 0,0 (axiom A2)"),
     ({"cells": [[0, 0], [0, 1]], "neighbours": [[0, 0], [0, 1]]}, "cell 0,0 is its own neighbour (axiom A3)"),

@@ -8,7 +8,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from setmine.rsl.errors import RSLError
-from setmine.rsl.parser import parse_expression, parse_with_warnings
+from setmine.rsl.parser import MAX_NESTING, parse_expression, parse_with_warnings
 
 from .strategies import mutations, texts
 from .test_grammar import CONSTRUCTS, SEED
@@ -113,11 +113,19 @@ def test_errors_in_ascii_spelling():
 
 
 def test_too_deep_nesting_is_an_rsl_error():
-    text = "(" * 2000 + "a" + ")" * 2000 + "=a"
+    text = "card(" * 2000 + "a" + ")" * 2000 + "=1"
     with pytest.raises(RSLError) as caught:
         parse_expression(text)
-    assert caught.value.span == (0, len(text))
-    assert parse_expression("(" * 50 + "a" + ")" * 50 + "=a") == parse_expression("a=a")
+    assert caught.value.message.startswith("the expression is nested too deeply")
+    k = MAX_NESTING - 1  # the cards outside the one too deep (the '=' is the first level)
+    assert caught.value.span == (len("card(") * k, len(text) - len("=1") - len(")") * k)
+    assert parse_expression("(" * 2000 + "a" + ")" * 2000 + "=a") == parse_expression("a=a")
+
+
+def test_a_long_chain_is_one_level():
+    chain = "∪".join(["X1"] * 3000)
+    tree = parse_expression(f"card({chain})=1")
+    assert sum(1 for _ in tree.walk()) == 3000 * 2 - 1 + 3
 
 
 def test_unknown_syntax_argument_is_a_value_error():

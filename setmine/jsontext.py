@@ -1,0 +1,98 @@
+"""JSON text from users, read so that every failure is a ``JSONDecodeError``.
+
+``json.loads`` has two failures that are not syntax errors: an integer of
+more digits than Python converts (``ValueError``, past 4,300 digits) and
+nesting deeper than the interpreter's stack (``RecursionError``).  Both come
+from files no one should trust, so :func:`load_json` turns them into
+something the readers can report:
+
+* an over-long integer becomes a :class:`LongNumber`, which is no ``int``,
+  so the reader's own check of that field rejects it, naming the field and
+  the number's length (``describe_json`` renders it briefly);
+* too deep a nesting is a ``JSONDecodeError`` at the bracket that opens one
+  level too many.
+
+The fast path is plain ``json.loads``; the slower careful one runs only
+when the fast one failed for one of these reasons.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+MAX_DEPTH = 500
+"""How deep a JSON text may nest when it is too deep for ``json.loads``."""
+
+
+@dataclass(frozen=True)
+class LongNumber:
+    """An integer written with more digits than Python converts."""
+
+    digits: int
+
+    def __repr__(self) -> str:
+        return f"a number of {self.digits} digits"
+
+
+def _integer(text: str) -> int | LongNumber:
+    try:
+        return int(text)
+    except ValueError:
+        return LongNumber(len(text.lstrip("-")))
+
+
+def load_json(text: str) -> Any:
+    """``json.loads(text)``, failing only with ``json.JSONDecodeError``."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError:
+        raise
+    except ValueError:  # an integer past the conversion limit
+        return load_json_careful(text)
+    except RecursionError:
+        raise json.JSONDecodeError(f"nesting too deep (more than {MAX_DEPTH} levels)", text,
+                                   _too_deep_at(text)) from None
+
+
+def load_json_careful(text: str) -> Any:
+    try:
+        return json.loads(text, parse_int=_integer)
+    except RecursionError:
+        raise json.JSONDecodeError(f"nesting too deep (more than {MAX_DEPTH} levels)", text,
+                                   _too_deep_at(text)) from None
+
+
+def _too_deep_at(text: str) -> int:
+    """The offset of the bracket that opens level ``MAX_DEPTH + 1`` (strings
+    skipped), or 0 when the text never gets that deep."""
+    depth, inside, escaped = 0, False, False
+    for at, ch in enumerate(text):
+        if inside:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                inside = False
+        elif ch == '"':
+            inside = True
+        elif ch in "[{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                return at
+        elif ch in "]}":
+            depth -= 1
+    return 0
+
+
+def describe_json(value: Any, limit: int = 60) -> str:
+    """A JSON value for an error message, cut to about ``limit`` characters."""
+    if isinstance(value, LongNumber):
+        return repr(value)
+    try:
+        text = json.dumps(value, ensure_ascii=False, default=repr)
+    except (ValueError, RecursionError):
+        text = "a nested value"
+    return text if len(text) <= limit else f"{text[:limit]}… ({len(text)} characters)"
