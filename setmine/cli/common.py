@@ -64,9 +64,11 @@ def load_board_file(path: str, mines: int | None = None):
     options = {"mines": mines} if mines is not None else {}
     path = str(resources.resolve_board(path))
     if not Path(path).exists():
-        names = ", ".join(p.stem for p in resources.shipped_boards())
-        raise UserError(f"{path}: no such file (the shipped boards, by name from any folder: "
-                        f"{names})")
+        hint = ""
+        if Path(path).parent == Path("."):
+            names = ", ".join(p.stem for p in resources.shipped_boards())
+            hint = f" (nor a shipped board; those are, by name from any folder: {names})"
+        raise UserError(f"{path}: cannot read: no such file{hint}")
     try:
         return load_board(path, **options)
     except BoardError as exc:
