@@ -78,6 +78,12 @@ def size_of(value, limit: int = 0):
         CURRENT_BUDGET.reset(token)
 
 
+def size_text(value) -> str:
+    """The exact cardinality of a set as text (``uncounted`` past the budget)."""
+    size = size_of(value)
+    return cardinal.show(size) if size is not None else "uncounted"
+
+
 def listing(value, limit: int) -> Listing:
     """Up to ``limit`` members of a set in canonical order; never raises."""
     if isinstance(value, frozenset):
