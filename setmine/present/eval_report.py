@@ -93,6 +93,6 @@ def value_view(board, value, typ, limit: int, cell, name: str) -> list:
         return [relation_table(value, typ, cell, limit)]
     if is_family(typ):
         head, *rest = family_lines(value, typ, limit)
-        return [Text(head)] + [Padding(Text(line.strip()), (0, 0, 0, 4), expand=False)
+        return [Text(head)] + [Padding(Text(line.strip()), (0, 0, 0, 2), expand=False)
                                for line in rest]
     return [Text(present.to_text(value, typ, limit))]
