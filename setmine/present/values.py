@@ -84,14 +84,16 @@ def size_text(value) -> str:
     return cardinal.show(size) if size is not None else "uncounted"
 
 
-def listing(value, limit: int) -> Listing:
-    """Up to ``limit`` members of a set in canonical order; never raises."""
+def listing(value, limit: int, budget: Budget | None = None) -> Listing:
+    """Up to ``limit`` members of a set in canonical order; never raises.
+    ``budget`` (a printing budget) may be shared by the listings of one
+    whole value, so that a value of many large sets is bounded as one."""
     if isinstance(value, frozenset):
         first = sort(value) if len(value) <= limit else \
             heapq.nsmallest(limit, value, key=order_key)
         return Listing(first, len(value) <= limit, len(value))
     size = size_of(value, limit)
-    budget = printing_budget(limit)
+    budget = budget or printing_budget(limit)
     out: list = []
     token = CURRENT_BUDGET.set(budget)
     try:
@@ -125,16 +127,18 @@ def json_integer(n: int):
     return str(n) if n.bit_length() <= 13_000 else cardinal.show(n)
 
 
-def to_json(value, typ, max_elements: int = DEFAULT_MAX_ELEMENTS):
+def to_json(value, typ, max_elements: int = DEFAULT_MAX_ELEMENTS, budget: Budget | None = None):
     """A value in the one JSON encoding of ``docs/json.md``, guided by its
-    type (``typ`` None: by the value alone)."""
+    type (``typ`` None: by the value alone); all its sets are listed under
+    one printing budget."""
+    budget = budget or printing_budget(max_elements)
     if isinstance(typ, Logic) or isinstance(value, bool):
         return bool(value)
     if is_set(value):
-        got = listing(value, max_elements)
+        got = listing(value, max_elements, budget)
         base = typ.base if isinstance(typ, SetType) else None
         out = {"card": got.size_text if got.size is not None else None,
-               "elements": [to_json(m, base, max_elements) for m in got.items],
+               "elements": [to_json(m, base, max_elements, budget) for m in got.items],
                "complete": got.complete}
         if got.stopped:
             out["note"] = got.stopped
@@ -145,7 +149,7 @@ def to_json(value, typ, max_elements: int = DEFAULT_MAX_ELEMENTS):
         factors = typ.factors if isinstance(typ, TupleType) else (None,) * len(value)
         if typ is None and len(value) == 2 and all(type(v) is int for v in value):
             return cell_text(value)
-        return [to_json(v, t, max_elements) for v, t in zip(value, factors)]
+        return [to_json(v, t, max_elements, budget) for v, t in zip(value, factors)]
     if isinstance(value, int):
         return json_integer(value)
     if isinstance(value, Fraction):
