@@ -1,16 +1,26 @@
 """``setmine check BOARD [--spec FILE]``: the verdict of every axiom of the
 schema on the board — with the falsifying binding of a false ∀, the witness
-of a true ∃, and the values of the sub-formulas under that binding."""
+of a true ∃, and the values of the sub-formulas under that binding.
+
+A verdict that rests on terms the defect search found wrong (the schema as
+written: A6 reads D18, which is every closed cell of least "probability"
+computed from broken terms) is marked ⚠: true there means only that the move
+is in the broken D18.  The JSON encoding of values is docs/json.md."""
 
 from __future__ import annotations
 
 import json
 import sys
+import time
 
 from ..board import structure
 from ..eval.explain import explain, render
 from ..eval.interp import Evaluator
 from ..eval.model import evaluate_schema
+from ..present import defect_marks
+from ..present import values as present
+from ..present.header import schema_line, schema_name
+from ..rsl.schema import dependencies
 from .common import (BOARD_HELP, add_board_options, add_budget_options, budget_from,
                      completion_note, load_inputs)
 from .common import help_text
@@ -20,13 +30,16 @@ def add_parser(sub) -> None:
     p = sub.add_parser("check", help="check the axioms of the schema on a board",
                        description=help_text(__doc__))
     p.add_argument("board", help=BOARD_HELP)
-    p.add_argument("--json", action="store_true", help="verdicts and explanations as JSON")
+    p.add_argument("--json", action="store_true", help="verdicts and explanations as JSON "
+                                                       "(docs/json.md)")
     add_board_options(p)
     add_budget_options(p)
     p.set_defaults(run=run)
 
 
 def run(args) -> int:
+    from .eval import NO_MOVE, board_summary, uses_move
+
     schema, board = load_inputs(args)
     budget = budget_from(args)
     data = structure(board)
@@ -34,26 +47,64 @@ def run(args) -> int:
     results = evaluate_schema(schema, data, budget, only=axioms)
     values = {**data, **{a: r.value for a, r in results.items() if r.ok and r.kind == "term"}}
     functions = {c.alias: schema.tree(c.alias) for c in schema
-                 if c.kind in ("function", "predicate")}
+                 if c.kind in ("function", "predicate") and schema.analysis[c.alias].ok}
     evaluator = Evaluator(values, functions, budget)
+    marks = defect_marks.marks(schema)
     report = []
     for alias in axioms:
-        budget.started = __import__("time").monotonic()
-        trace = explain(evaluator, schema.tree(alias))
-        report.append((alias, trace))
+        budget.started, budget.spent = time.monotonic(), 0
+        trace = explain(evaluator, schema.tree(alias)) if schema.analysis[alias].ok else None
+        notes = []
+        if alias in marks:
+            notes.append(caveat(schema, alias, marks))
+        if board.move is None and uses_move(schema, alias):
+            notes.append(NO_MOVE)
+        report.append((alias, trace, notes))
     if args.json:
-        json.dump([{"alias": a, "verdict": t.value if isinstance(t.value, bool) else None,
-                    "explanation": render(t)} for a, t in report],
+        json.dump({"schema": schema_name(schema), "board": board_summary(board),
+                   "axioms": [entry(schema, a, t, notes) for a, t, notes in report],
+                   "defects": defect_marks.as_json({a: m for a, m in marks.items()
+                                                    if a in axioms}),
+                   **({"note": completion_note(board)} if completion_note(board) else {})},
                   sys.stdout, ensure_ascii=False, indent=1)
         print()
     else:
+        print(schema_line(schema))
+        summary = defect_marks.summary_line(marks)
+        if summary:
+            print(summary)
         note = completion_note(board)
         if note:
             print("note: " + note)
-        for alias, trace in report:
-            verdict = {True: "true", False: "false"}.get(trace.value, "error")
+        for alias, trace, notes in report:
+            verdict = {True: "true", False: "false"}.get(trace.value if trace else None, "error")
             print(f"{alias} = {verdict}    {schema[alias].gloss}")
-            for line in render(trace):
+            for text in notes:
+                print(f"  {text}")
+            for line in render(trace) if trace else [str(schema.analysis[alias].error)]:
                 print("  " + line)
-    failed = [a for a, t in report if t.value is not True]
+    failed = [a for a, t, _ in report if t is None or t.value is not True]
     return 1 if failed else 0
+
+
+def caveat(schema, alias: str, marks) -> str:
+    """Why a verdict means less than it says: the marked terms it reads."""
+    used = sorted(n for n, _ in dependencies(schema.analysis[alias].tree) if n in marks)
+    if used:
+        return (f"{defect_marks.MARKER} this verdict is meaningless on this schema: it reads "
+                f"{', '.join(used)}, which differ{'s' if len(used) == 1 else ''} from "
+                f"{'its convention' if len(used) == 1 else 'their conventions'} — "
+                f"{marks[alias][0].page}")
+    return defect_marks.mark_text(marks[alias])
+
+
+def entry(schema, alias: str, trace, notes: list[str]) -> dict:
+    """One axiom in JSON: its verdict, the deciding binding (docs/json.md),
+    its explanation as lines and the notes on it."""
+    if trace is None:
+        return {"alias": alias, "verdict": None, "binding": {}, "notes": notes,
+                "explanation": [str(schema.analysis[alias].error)]}
+    return {"alias": alias, "verdict": trace.value if isinstance(trace.value, bool) else None,
+            "binding": {name: present.to_json(v, None) for name, v in trace.binding.items()
+                        if not name.startswith("·")},
+            "notes": notes, "explanation": render(trace)}

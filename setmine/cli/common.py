@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -91,14 +92,56 @@ BOARD_HELP = ("a .board, .json, .mine or minesweepr .txt file, or a shipped boar
 
 def load_inputs(args):
     """(schema, board) of a command that evaluates a schema over a board:
-    --spec (valid), --term ALIAS… (each a constituent of it), the board."""
+    --spec (valid), --term TERM… (each an alias of it or an expression over
+    it, see :func:`requested_terms`), the board."""
+    schema = load_valid_schema(args.spec)
+    requested_terms(schema, getattr(args, "term", None))
+    return schema, load_board_file(args.board, args.mines)
+
+
+ALIAS = re.compile(r"[A-Z][0-9]+")
+
+
+@dataclass(frozen=True)
+class Requested:
+    """One --term: its text, the alias it names (None for an expression),
+    its syntax tree and its type."""
+
+    text: str
+    alias: str | None
+    tree: object
+    type: object
+
+
+def requested_terms(schema, texts) -> list[Requested]:
+    """Each --term as an alias of ``schema`` or an RSLang expression over it
+    (``card(D15)``); an unknown alias lists the valid ones, an expression
+    that does not parse or type says where."""
+    from ..rsl import parse_with_warnings
+    from ..rsl.typifier import typify
     from . import UserError
 
-    schema = load_valid_schema(args.spec)
-    unknown = [a for a in getattr(args, "term", None) or () if a not in schema]
-    if unknown:
-        raise UserError(f"no constituent {', '.join(unknown)} in {schema.path}")
-    return schema, load_board_file(args.board, args.mines)
+    out = []
+    for text in texts or ():
+        name = text.strip()
+        if name in schema:
+            analysis = schema.analysis[name]
+            if schema[name].kind in ("function", "predicate"):
+                raise UserError(f"--term {name}: a {schema[name].kind} is evaluated at arguments: "
+                                f"write a call, e.g. --term '{name}[…]'")
+            out.append(Requested(text, name, analysis.tree, analysis.type))
+            continue
+        if ALIAS.fullmatch(name):
+            known = ", ".join(c.alias for c in schema if c.kind in ("term", "axiom", "theorem"))
+            raise UserError(f"--term {name}: no constituent {name} in {schema.path}; its terms "
+                            f"and axioms: {known}")
+        try:
+            tree = parse_with_warnings(name).tree
+            typ = typify(tree, schema.environment()).type
+        except RSLError as exc:
+            raise UserError(f"--term {text!r}: {exc}") from None
+        out.append(Requested(text, None, tree, typ))
+    return out
 
 
 def add_budget_options(parser) -> None:

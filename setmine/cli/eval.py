@@ -1,49 +1,140 @@
-"""``setmine eval BOARD [--spec FILE] [--term ALIAS …] [--json]``: every term
-of the schema evaluated over the board, exactly — its value drawn on the
-board (a set of cells), as a table (pairs) or as its exact cardinality and
-first members (large sets) — and how it was computed, with its time."""
+"""``setmine eval BOARD [--term TERM …] [--json]``: every term of the schema
+evaluated over the board, exactly — a set of cells drawn on the board, a
+relation as a table, a family by its members' differences, anything large
+by its exact cardinality and first members — and how it was computed.
+
+TERM is an alias (``D8``) or any RSLang expression over the schema
+(``'card(D15)'``, ``'D8 ∪ D11'``); repeat --term for several.  Terms whose
+formula the defect search found wrong are marked ⚠ with their page in
+docs/schema/.  The JSON encoding of values is docs/json.md."""
 
 from __future__ import annotations
 
 import json
 import sys
+import time
 
 from ..board import structure
-from ..board.model import plural
-from ..eval import cardinal
-from ..eval.model import evaluate_schema
-from ..eval.sets import card
+from ..board.structure import STRUCTURE_NAMES
+from ..eval.budget import Budget
+from ..eval.interp import Evaluator
+from ..eval.model import Result, evaluate_schema
+from ..eval.sets import CURRENT_BUDGET
+from ..present import defect_marks
 from ..present import values as present
+from ..present.header import schema_line, schema_name
+from ..rsl import syntax as s
+from ..rsl.errors import RSLError
+from ..rsl.schema import dependencies
 from .common import (BOARD_HELP, add_board_options, add_budget_options, budget_from,
-                     completion_note, load_inputs)
-from .common import help_text
+                     completion_note, help_text, load_inputs, requested_terms)
+
+MOVE = STRUCTURE_NAMES[4]   # S4, the player's move
+NO_MOVE = "the board has no move (S4 is empty): give one with `move: r,c` in the .board file"
 
 
 def add_parser(sub) -> None:
     p = sub.add_parser("eval", help="evaluate every term of the schema over a board",
                        description=help_text(__doc__))
     p.add_argument("board", help=BOARD_HELP)
-    p.add_argument("--term", nargs="+", metavar="ALIAS", help="only these constituents")
-    p.add_argument("--json", action="store_true", help="one JSON object (the contract in docs/)")
-    p.add_argument("--max-elements", type=int, default=present.DEFAULT_MAX_ELEMENTS, metavar="N",
-                   help="list the elements of sets of at most N members (default 1000)")
+    p.add_argument("--term", action="append", metavar="TERM",
+                   help="only this alias or expression (repeatable)")
+    p.add_argument("--json", action="store_true", help="one JSON object (docs/json.md)")
+    p.add_argument("--list", "--max-elements", dest="list", type=int, metavar="N",
+                   help=f"list at most N members of each set (default {present.TEXT_MEMBERS} "
+                        f"in text, {present.DEFAULT_MAX_ELEMENTS} in JSON); larger sets show "
+                        f"their exact cardinality and first members")
+    p.add_argument("--cell", metavar="R,C", help="show relations only at this cell")
     add_board_options(p)
     add_budget_options(p)
     p.set_defaults(run=run)
 
 
 def run(args) -> int:
+    from . import UserError
+    from .explain import parse_board_cell
+
+    if args.list is not None and args.list < 0:
+        raise UserError(f"--list {args.list}: the number of members to list is at least 0")
     schema, board = load_inputs(args)
-    results = evaluate_schema(schema, structure(board), budget_from(args), only=args.term)
-    if args.term:
-        results = {a: r for a, r in results.items() if a in args.term}
+    cell = parse_board_cell(args.cell, board) if args.cell else None
+    results, types = evaluate(schema, board, requested_terms(schema, args.term),
+                              budget_from(args))
+    marks = defect_marks.marks(schema)
     if args.json:
-        json.dump(contract(schema, board, results, args.max_elements), sys.stdout,
+        limit = present.DEFAULT_MAX_ELEMENTS if args.list is None else args.list
+        json.dump(contract(schema, board, results, types, limit, marks), sys.stdout,
                   ensure_ascii=False, indent=1)
         print()
     else:
-        print_results(schema, board, results)
+        from ..present.eval_report import print_results
+
+        limit = present.TEXT_MEMBERS if args.list is None else args.list
+        print_results(schema, board, results, types, marks, limit, cell)
     return 1 if any(r.error for r in results.values()) else 0
+
+
+def evaluate(schema, board, requests, budget: Budget) -> tuple[dict, dict]:
+    """name → Result and name → type: every constituent, or the requested
+    aliases and expressions (in the order asked)."""
+    data = structure(board)
+    if not requests:
+        results = evaluate_schema(schema, data, budget)
+        types = {a: schema.analysis[a].type for a in results}
+    else:
+        needed = [r.alias for r in requests if r.alias] + [
+            name for r in requests if r.alias is None for name, _ in dependencies(r.tree)
+            if name in schema and schema[name].kind == "term"]
+        computed = evaluate_schema(schema, data, budget, only=needed)
+        values = {**data, **{a: r.value for a, r in computed.items() if r.ok and r.kind == "term"}}
+        results, types = {}, {}
+        for r in requests:
+            if r.alias is not None:
+                results[r.text] = computed.get(r.alias) or Result(r.alias, schema[r.alias].kind,
+                                                                  value=data.get(r.alias))
+            else:
+                results[r.text] = expression(schema, values, r.tree, budget)
+            types[r.text] = r.type
+    if board.move is None:
+        trees = {r.text: r.tree for r in requests}
+        for name, r in results.items():
+            if r.error is not None and uses_move(schema, name, trees.get(name)):
+                r.error = RSLError(r.error.code, f"{r.error.message}; {NO_MOVE}", 0, 0)
+    return results, types
+
+
+def expression(schema, values: dict, tree, budget: Budget) -> Result:
+    """One --term expression over the computed terms."""
+    functions = {c.alias: schema.tree(c.alias) for c in schema
+                 if c.kind in ("function", "predicate") and schema.analysis[c.alias].ok}
+    result = Result(unicode_text(tree), "formula" if s.is_formula(tree) else "term")
+    budget.started, budget.spent = time.monotonic(), 0
+    started = time.perf_counter()
+    evaluator = Evaluator(values, functions, budget)
+    token = CURRENT_BUDGET.set(budget)
+    try:
+        result.value = evaluator.truth(tree) if s.is_formula(tree) else evaluator.value(tree)
+    except RSLError as exc:
+        result.error = exc
+    finally:
+        CURRENT_BUDGET.reset(token)
+    result.seconds = time.perf_counter() - started
+    result.methods = dict(evaluator.methods)
+    return result
+
+
+def unicode_text(tree) -> str:
+    from ..rsl.printer import unicode
+
+    return unicode(tree)
+
+
+def uses_move(schema, name: str, tree=None) -> bool:
+    """Does the constituent ``name`` (or the expression ``tree``) depend on S4?"""
+    used = {n for n, _ in dependencies(tree)} if tree is not None and name not in schema \
+        else {name}
+    return any(MOVE == n or MOVE in defect_marks.closure(schema, n) for n in used if n in schema) \
+        or MOVE in used
 
 
 def board_summary(board) -> dict:
@@ -57,24 +148,26 @@ def board_summary(board) -> dict:
     return out
 
 
-def contract(schema, board, results, max_elements: int) -> dict:
+def contract(schema, board, results, types, max_elements: int, marks) -> dict:
     terms, axioms, errors = {}, {}, {}
-    for alias, r in results.items():
-        typ = schema.analysis[alias].type
+    for name, r in results.items():
+        typ = types[name]
         if r.error is not None:
-            errors[alias] = {"code": r.error.code, "message": r.error.message}
+            errors[name] = {"code": r.error.code, "message": r.error.message}
             if r.kind in ("axiom", "theorem"):
-                axioms[alias] = None
+                axioms[name] = None
             continue
         if r.kind in ("axiom", "theorem"):
-            axioms[alias] = bool(r.value)
+            axioms[name] = bool(r.value)
             continue
         entry = {"type": str(typ), "value": present.to_json(r.value, typ, max_elements),
                  "method": method(r), "seconds": round(r.seconds, 6)}
         if present.is_set(r.value):
-            entry["card"] = cardinal.show(card(r.value))
-        terms[alias] = entry
-    out = {"spec": schema.path, "board": board_summary(board), "terms": terms, "axioms": axioms}
+            entry["card"] = entry["value"]["card"]
+        terms[name] = entry
+    shown = {a: m for a, m in marks.items() if a in results}
+    out = {"schema": schema_name(schema), "spec": schema.path, "board": board_summary(board),
+           "terms": terms, "axioms": axioms, "defects": defect_marks.as_json(shown)}
     if errors:
         out["errors"] = errors
     note = completion_note(board)
@@ -99,75 +192,3 @@ def method(result) -> str:
     if present.is_set(result.value) and not isinstance(result.value, frozenset):
         kind += ", closed form"
     return kind
-
-
-def print_results(schema, board, results) -> None:
-    from rich.console import Console
-    from rich.text import Text
-
-    from ..board import draw
-
-    console = Console(highlight=False)
-    title = board.name or "board"
-    console.print(Text(f"{title}: {board.rows}×{board.cols}, {plural(board.total_mines, 'mine')}, "
-                       f"{len(board.opened)} open, move "
-                       f"{present.cell_text(board.move) if board.move else '—'}", style="bold"))
-    note = completion_note(board)
-    if note:
-        console.print(Text("note: " + note, style="yellow"))
-    console.print(draw(board, show_mines=True))
-    for alias, r in results.items():
-        c = schema[alias]
-        typ = schema.analysis[alias].type
-        console.print()
-        head = Text(f"{alias}", style="bold cyan")
-        head.append(f"  {typ}")
-        if r.error is not None:
-            head.append(f"  error {r.error.code}", style="bold red")
-        elif r.kind in ("axiom", "theorem"):
-            head.append("  true" if r.value else "  false", style="green" if r.value else "red")
-        else:
-            head.append(f"  card {cardinal.show(card(r.value)) if present.is_set(r.value) else '—'}")
-        head.append(f"  · {method(r)} · {r.seconds * 1000:.1f} ms", style="dim")
-        console.print(head)
-        if c.convention:
-            console.print(Text("  " + c.convention, style="dim"))
-        if c.gloss:
-            console.print(Text("  " + c.gloss, style="italic dim"))
-        if r.error is not None:
-            console.print(Text("  " + r.error.message, style="red"))
-            continue
-        if r.kind in ("axiom", "theorem"):
-            continue
-        cells = present.cells_of(r.value, typ)
-        if cells is not None:
-            console.print(Text("  " + present.to_text(r.value, typ)))
-            console.print("\n".join("  " + line for line in draw(board, cells).splitlines()))
-        elif _is_relation(typ) and present.is_set(r.value):
-            console.print(pairs_table(r.value, typ))
-        else:
-            console.print(Text("  " + present.to_text(r.value, typ, limit=8)))
-
-
-def _is_relation(typ) -> bool:
-    from ..rsl.types import SetType, TupleType
-
-    return isinstance(typ, SetType) and isinstance(typ.base, TupleType) \
-        and len(typ.base.factors) == 2
-
-
-def pairs_table(value, typ, limit: int = 12):
-    """A set of pairs as a two-column table: first component → second."""
-    from rich import box
-    from rich.table import Table
-
-    first, second = typ.base.factors
-    table = Table(box=box.SIMPLE, show_header=True, padding=(0, 1))
-    table.add_column(str(first))
-    table.add_column(str(second))
-    items, complete = present.first_members(value, limit)
-    for a, b in items:
-        table.add_row(present.to_text(a, first), present.to_text(b, second, limit=8))
-    if not complete:
-        table.add_row("…", f"{cardinal.show(card(value))} pairs in all")
-    return table

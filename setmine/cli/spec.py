@@ -8,6 +8,8 @@ import json
 import sys
 
 from ..rsl import unicode
+from ..present import defect_marks
+from ..present.header import schema_line
 from .common import help_text, load_schema
 
 
@@ -20,6 +22,7 @@ def add_parser(sub) -> None:
 
 
 def rows(schema) -> list[dict]:
+    marks = defect_marks.marks(schema)
     out = []
     for alias, a in schema.analysis.items():
         c = a.constituent
@@ -41,6 +44,7 @@ def rows(schema) -> list[dict]:
                       if a.error is not None else None),
             "warnings": [{"code": w.code, "message": w.message, "start": w.start, "end": w.end}
                          for w in a.warnings],
+            "defects": [m.as_json() for m in marks.get(alias, [])],
         })
     return out
 
@@ -63,6 +67,10 @@ def print_table(schema, data: list[dict]) -> None:
     from rich.text import Text
 
     console = Console(highlight=False, soft_wrap=False)
+    console.print(Text(schema_line(schema), style="bold"))
+    summary = defect_marks.summary_line(defect_marks.marks(schema))
+    if summary:
+        console.print(Text(summary, style="yellow"))
     title = schema.text.alias or schema.path or "schema"
     if schema.text.title:
         title += f" — {schema.text.title}"
@@ -89,6 +97,9 @@ def print_table(schema, data: list[dict]) -> None:
                 if texts:
                     texts.append("\n")
                 texts.append(row[key], style=style)
+        if row["defects"]:
+            formula.append(f"\n{defect_marks.MARKER} differs from its convention — "
+                           f"{row['defects'][0]['page']}", style="yellow")
         table.add_row(row["alias"], kind, typ, formula, texts)
     console.print(table)
     errors = [row for row in data if row["error"]]

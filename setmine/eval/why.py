@@ -406,7 +406,7 @@ class Why:
 
     def connective(self, r: Reason, f: s.Connective, value: bool, env, depth):
         parts = _chain(f, f.op) if f.op in ("&", "∨") else [f.left, f.right]
-        if f.op in ("&", "∨") and value == (f.op == "∨"):  # one true disjunct decides
+        if f.op == "∨" and value:                            # one true disjunct decides
             parts = [next(p for p in parts if self.ev.truth(p, env))]
             r.note = "the first true disjunct:"
         elif f.op == "&" and not value:                      # one false conjunct decides

@@ -41,26 +41,29 @@ def test_json_contract_on_a_hand_checked_board(capsys, tmp_path):
                             "move": "0,2"}
     terms = out["terms"]
     assert terms["D1"] == {**terms["D1"], "type": "ℬ(X1)", "card": "3",
-                           "value": {"card": "3", "elements": ["0,2", "1,0", "1,2"]}}
+                           "value": {"card": "3", "elements": ["0,2", "1,0", "1,2"],
+                                     "complete": True}}
     assert terms["D8"]["value"]["elements"] == ["1,0"]            # a mine next to open cells
     assert terms["D19"]["value"]["elements"] == ["0,0", "0,1", "0,2", "1,1"]
     pair = terms["D6"]["value"]["elements"][1]
-    assert pair == ["0,0", {"card": "1", "elements": ["1,0"]}]   # a tuple is an array
+    assert pair == ["0,0", {"card": "1", "elements": ["1,0"], "complete": True}]  # an array
     assert out["axioms"] == {a: True for a in ALL_AXIOMS}
 
 
-def test_large_sets_are_exact_cardinals_without_elements(capsys):
-    code, out = run_json(capsys, str(BOARDS / "beginner-start.board"), "--term", "D15", "D16")
+def test_large_sets_are_exact_cardinals_with_their_first_elements(capsys):
+    code, out = run_json(capsys, str(BOARDS / "beginner-start.board"), "--term", "D15",
+                         "--term", "D16", "--list", "3")
     d15 = out["terms"]["D15"]
     assert d15["card"] == "1878392407320" == str(__import__("math").comb(81, 10))
-    assert "elements" not in d15["value"]
+    assert len(d15["value"]["elements"]) == 3 and d15["value"]["complete"] is False
     assert out["terms"]["D16"]["card"] == "81·2^231900297200"  # Σₓ 2^C(80,9)
 
 
-def test_max_elements_controls_the_listing(capsys):
+def test_list_controls_the_listing(capsys):
     code, out = run_json(capsys, str(BOARDS / "beginner-midgame.board"), "--term", "D1",
-                         "--max-elements", "5")
-    assert "elements" not in out["terms"]["D1"]["value"]
+                         "--list", "5")
+    assert len(out["terms"]["D1"]["value"]["elements"]) == 5
+    assert out["terms"]["D1"]["value"]["complete"] is False
     code, out = run_json(capsys, str(BOARDS / "beginner-midgame.board"), "--term", "D1")
     assert len(out["terms"]["D1"]["value"]["elements"]) == 37
 
@@ -131,7 +134,7 @@ def test_one_open_zero_counts_placements_by_closed_form(capsys, tmp_path):
     board = tmp_path / "zero.board"
     rows = ["." * 9] * 4 + ["....0...."] + ["." * 9] + ["..*****.."] + [".*****..."] + ["." * 9]
     board.write_text("mines: 10\nmove: 8,8\n" + "\n".join(rows) + "\n", encoding="utf-8")
-    code, out = run_json(capsys, str(board), "--term", "D11", "D15", "D16", "D18")
+    code, out = run_json(capsys, str(board), "--term", "D11", "--term", "D15", "--term", "D16", "--term", "D18")
     terms = out["terms"]
     assert terms["D11"]["card"] == "8"
     assert terms["D15"]["card"] == str(__import__("math").comb(72, 10))
@@ -144,7 +147,7 @@ def test_a_join_a_group_by_and_a_count_per_family_are_narrowing(capsys):
     """D2 (a group-by), D3 (a join) and D8 (the elements common to a
     counted family) are computed by the planner's rules, and say so."""
     code = main(["eval", str(BOARDS / "beginner-midgame.board"), "--spec",
-                 str(ROOT / "spec" / "saper-corrected.rsl"), "--term", "D2", "D3", "D8", "--json"])
+                 str(ROOT / "spec" / "saper-corrected.rsl"), "--term", "D2", "--term", "D3", "--term", "D8", "--json"])
     terms = json.loads(capsys.readouterr().out)["terms"]
     assert code == 0
     assert {alias: term["method"] for alias, term in terms.items()} == \

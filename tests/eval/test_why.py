@@ -138,7 +138,8 @@ def test_cli_explains_a_cell_with_the_board_and_the_reading(capsys, tmp_path):
     board.write_text(SMALL, encoding="utf-8")
     code, out, _ = run(capsys, board, "D8", "1,0", "--spec", ROOT / "spec" / "saper.rsl")
     assert code == 0
-    assert out.startswith("D8 :== red (Pr₂ D₇)\n  reading: the union of the sets in the second")
+    assert out.startswith("schema: spec/saper.rsl\nD8 :== red (Pr₂ D₇)\n"
+                          "  reading: the union of the sets in the second")
     assert "1,0 ∈ D8: yes" in out and "■" in out
 
 
@@ -155,7 +156,7 @@ def test_cli_without_a_cell_shows_the_value_and_an_axiom_its_verdict(capsys):
 @pytest.mark.parametrize("args, message", [
     (["D99", "1,0"], "no constituent D99"),
     (["D8", "9,9"], "cell 9,9 is not on the board"),
-    (["D8", "one"], "expected a cell 'row,col'"),
+    (["D8", "one"], "is not an element of X1 (a cell r,c)"),
     (["A2", "1,0"], "A2 is an axiom, not a term"),
 ])
 def test_cli_errors_are_clear_and_exit_2(capsys, args, message):

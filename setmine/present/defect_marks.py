@@ -1,0 +1,155 @@
+"""Which constituents of a loaded schema the defect search found wrong, so
+that every command that shows a value can say so next to it.
+
+The findings ship as data (``docs/defects.json``, written by ``setmine
+defects`` on the schema as written).  A finding applies to a loaded schema
+by formula, never by alias alone: a constituent is marked when its parsed
+formula equals the finding's parsed formula — so the corrected schema,
+whose repaired formulas differ, gets no marks, and any other schema with
+the same broken formula gets them — and, for a defect the finding says is
+inherited, when the constituent still uses (directly or through others) a
+root that carries an own defect in the loaded schema.  A hidden-information
+finding applies only while the move axiom depends on the term (the move
+may use only what the player sees).
+
+``marks(schema)`` is alias → [Mark]; ``summary_line(marks)`` the one line a
+command prints under its schema line.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import lru_cache
+
+from .. import resources
+from ..rsl.errors import RSLError
+
+PAGE = "docs/schema/{alias}.md"
+MARKER = "⚠"
+MOVE_AXIOM = "A6"   # the axiom of the move, as in check/observe.py
+
+KIND_TEXT = {
+    "disagreement": "its value differs from its convention",
+    "hidden-information": "it reads the hidden mines, yet the move depends on it",
+    "axiom": "its verdict rests on terms that differ from their conventions",
+}
+
+
+@dataclass(frozen=True)
+class Mark:
+    """One applicable finding: its kind, the roots it inherits from (empty
+    for an own defect) and the page that explains it."""
+
+    kind: str
+    inherited_from: tuple[str, ...]
+    page: str
+
+    @property
+    def text(self) -> str:
+        text = KIND_TEXT.get(self.kind, self.kind)
+        if self.inherited_from:
+            text += f" (inherited from {', '.join(self.inherited_from)})"
+        return text
+
+    def as_json(self) -> dict:
+        return {"kind": self.kind, "inherited_from": list(self.inherited_from),
+                "page": self.page}
+
+
+@lru_cache(maxsize=1)
+def findings() -> tuple:
+    """(finding, parsed formula) for each shipped finding; none when the
+    file is missing or unreadable (marks are a help, never a failure)."""
+    from ..rsl import parse
+
+    try:
+        data = json.loads(resources.DEFECTS.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return ()
+    out = []
+    for f in data.get("findings", ()) if isinstance(data, dict) else ():
+        try:
+            out.append((f, parse(f["formula"])))
+        except (RSLError, KeyError, TypeError):
+            continue
+    return tuple(out)
+
+
+def _uses(schema, alias: str) -> set[str]:
+    from ..rsl.schema import dependencies
+
+    analysis = schema.analysis.get(alias)
+    return {name for name, _ in dependencies(analysis.tree if analysis else None)}
+
+
+def closure(schema, alias: str) -> set[str]:
+    """Every constituent ``alias`` uses, directly or through others."""
+    out: set[str] = set()
+    stack = list(_uses(schema, alias))
+    while stack:
+        name = stack.pop()
+        if name not in out and name in schema:
+            out.add(name)
+            stack.extend(_uses(schema, name))
+    return out
+
+
+def marks(schema) -> dict[str, list[Mark]]:
+    """alias → the findings that apply to it in ``schema`` (see the module text)."""
+    candidates: dict[str, list[dict]] = {}
+    for alias, analysis in schema.analysis.items():
+        if analysis.tree is None:
+            continue
+        for finding, tree in findings():
+            if tree == analysis.tree:
+                candidates.setdefault(alias, []).append(finding)
+    moving = closure(schema, MOVE_AXIOM) if MOVE_AXIOM in schema else set()
+    out: dict[str, list[Mark]] = {}
+    for alias, found in candidates.items():   # own defects first: roots for the rest
+        for f in found:
+            if not f.get("inherited_from") and _applies(f, alias, moving):
+                out.setdefault(alias, []).append(Mark(f["kind"], (), _page(f)))
+    roots = set(out)
+    for alias, found in candidates.items():
+        uses = closure(schema, alias)
+        for f in found:
+            inherited = tuple(r for r in f.get("inherited_from") or () if r in roots and r in uses)
+            if inherited and _applies(f, alias, moving):
+                out.setdefault(alias, []).append(Mark(f["kind"], inherited, _page(f)))
+    return {a: out[a] for a in schema.analysis if a in out}
+
+
+def _applies(finding: dict, alias: str, moving: set[str]) -> bool:
+    return finding["kind"] != "hidden-information" or alias in moving
+
+
+def _page(finding: dict) -> str:
+    return PAGE.format(alias=finding["alias"])
+
+
+def mark_text(alias_marks: list[Mark]) -> str:
+    """``⚠ its value differs from its convention; … — docs/schema/D15.md``."""
+    if not alias_marks:
+        return ""
+    kinds = "; ".join(dict.fromkeys(m.text for m in alias_marks))
+    return f"{MARKER} {kinds} — {alias_marks[0].page}"
+
+
+def summary_line(found: dict[str, list[Mark]]) -> str | None:
+    """How many constituents differ, and where to see why; None when none do."""
+    if not found:
+        return None
+    terms = sorted(found, key=_order)
+    return (f"{MARKER} {len(terms)} constituents of this schema differ from their conventions "
+            f"({', '.join(terms)}): `setmine defects` shows why, `setmine explain BOARD ALIAS` "
+            f"explains a value; spec/saper-corrected.rsl repairs them")
+
+
+def as_json(found: dict[str, list[Mark]]) -> dict:
+    return {alias: [m.as_json() for m in ms] for alias, ms in found.items()}
+
+
+def _order(alias: str):
+    head = alias.rstrip("0123456789")
+    return head, int(alias[len(head):] or 0)
