@@ -30,8 +30,13 @@ def describe(typ) -> str:
     return f"an element of {typ}"
 
 
+QUOTED = 60
+"""The most characters of a candidate an error quotes."""
+
+
 def _not(text: str, typ) -> str:
-    return f"{text!r} is not an element of {typ} ({describe(typ)})"
+    shown = text if len(text) <= QUOTED else f"{text[:QUOTED // 2]}…{text[-QUOTED // 2:]}"
+    return f"{shown!r} is not an element of {typ} ({describe(typ)})"
 
 
 def read_element(text: str, typ, cells: frozenset = frozenset()):

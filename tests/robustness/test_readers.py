@@ -123,7 +123,7 @@ def test_huge_cell_argument_of_explain(capsys):
     code = main(["explain", str(BOARDS / "tiny-2x2.board"), "D1", f"1,{HUGE}"])
     err = capsys.readouterr().err
     assert code == 2
-    assert "the column: a number of 5000 digits" in err
+    assert "5000 digits" in err
     assert_short(err)
 
 
@@ -466,7 +466,8 @@ def test_fuzz_import_then_spec(tmp_path_factory, data):
         assert sorted(os.listdir(folder)) == ["seed.trs"]
         return
     rsl.Schema.load(target)  # what import writes, the reader reads
-    assert main(["spec", str(target), "--json"]) in (0, 2)
+    # 1: the schema reads but some constituent has a syntax or type error
+    assert main(["spec", str(target), "--json"]) in (0, 1)
 
 
 # -- A9: size and memory -------------------------------------------------------
