@@ -37,7 +37,7 @@ def run(args) -> int:
     evaluator = Evaluator(values, functions, budget)
     report = []
     for alias in axioms:
-        budget.started = __import__("time").monotonic()
+        budget.restart(alias)
         trace = explain(evaluator, schema.tree(alias))
         report.append((alias, trace))
     if args.json:

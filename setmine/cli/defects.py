@@ -19,7 +19,7 @@ from ..board import draw
 from ..board.model import plural
 from ..check.defects import (DEFAULT_BUDGET, DEFAULT_MAX_CELLS, DEFAULT_RANDOM, DEFAULT_SEED,
                               Finding, findings, search)
-from .common import load_schema
+from .common import load_schema, nonnegative_int, positive_int, positive_seconds
 
 CORRECTED = Path("spec/saper-corrected.rsl")
 
@@ -30,13 +30,13 @@ def add_parser(sub) -> None:
     p.add_argument("--spec", help="the schema (default spec/saper.rsl)")
     p.add_argument("--corrected", help=f"the repaired schema the findings are compared with "
                                        f"(default {CORRECTED})")
-    p.add_argument("--budget", type=float, default=DEFAULT_BUDGET, metavar="SECONDS",
+    p.add_argument("--budget", type=positive_seconds, default=DEFAULT_BUDGET, metavar="SECONDS",
                    help=f"CPU seconds for the search (default {DEFAULT_BUDGET:g})")
     p.add_argument("--seed", type=int, default=DEFAULT_SEED,
                    help=f"the seed of the random phase (default {DEFAULT_SEED})")
-    p.add_argument("--max-cells", type=int, default=DEFAULT_MAX_CELLS, metavar="N",
+    p.add_argument("--max-cells", type=positive_int, default=DEFAULT_MAX_CELLS, metavar="N",
                    help=f"sweep every board of up to N cells (default {DEFAULT_MAX_CELLS})")
-    p.add_argument("--examples", type=int, default=DEFAULT_RANDOM, metavar="K",
+    p.add_argument("--examples", type=nonnegative_int, default=DEFAULT_RANDOM, metavar="K",
                    help=f"then K random boards of up to 4×4 (default {DEFAULT_RANDOM})")
     p.add_argument("--write", metavar="FILE", help="write the findings as JSON to FILE")
     p.add_argument("--json", action="store_true", help="print the findings as JSON")

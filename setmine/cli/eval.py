@@ -14,7 +14,7 @@ from ..eval.model import evaluate_schema
 from ..eval.sets import card
 from ..present import values as present
 from .common import (BOARD_HELP, add_board_options, add_budget_options, budget_from,
-                     completion_note, load_inputs)
+                     completion_note, load_inputs, nonnegative_int)
 
 
 def add_parser(sub) -> None:
@@ -23,7 +23,7 @@ def add_parser(sub) -> None:
     p.add_argument("board", help=BOARD_HELP)
     p.add_argument("--term", nargs="+", metavar="ALIAS", help="only these constituents")
     p.add_argument("--json", action="store_true", help="one JSON object (the contract in docs/)")
-    p.add_argument("--max-elements", type=int, default=present.DEFAULT_MAX_ELEMENTS, metavar="N",
+    p.add_argument("--max-elements", type=nonnegative_int, default=present.DEFAULT_MAX_ELEMENTS, metavar="N",
                    help="list the elements of sets of at most N members (default 1000)")
     add_board_options(p)
     add_budget_options(p)

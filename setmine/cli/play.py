@@ -17,13 +17,14 @@ import time
 
 def add_parser(sub) -> None:
     from ..solver.game import FIRST_CLICK_RULES, GRID_TOPOLOGIES
+    from .common import jobs_count, positive_int
 
     p = sub.add_parser("play", help="play seeded games with a policy; win rate and guesses",
                        description=__doc__)
     p.add_argument("--level", default="beginner",
                    help="beginner (9x9, 10 mines), intermediate (16x16, 40), expert (30x16, 99) "
                         "or WxHxM: W columns, H rows, M mines (default beginner)")
-    p.add_argument("--games", type=int, default=100, metavar="N", help="games to play (default 100)")
+    p.add_argument("--games", type=positive_int, default=100, metavar="N", help="games to play (default 100)")
     p.add_argument("--policy", default="best",
                    help="least (= schema-rule), french, course, best, schema (the schema itself: "
                         "a cell of D18 from the evaluator), or another registered policy "
@@ -34,7 +35,7 @@ def add_parser(sub) -> None:
                    help="safe: the first cell is never a mine; zero: nor its neighbours; "
                         "unsafe: mines are placed before it (default safe)")
     p.add_argument("--seed", default="0", help="the run's seed (default 0)")
-    p.add_argument("--jobs", type=int, default=1, metavar="K",
+    p.add_argument("--jobs", type=jobs_count, default=1, metavar="K",
                    help="play in K processes (same results as 1; default 1)")
     p.add_argument("--topology", choices=GRID_TOPOLOGIES, default="square",
                    help="the neighbour relation of the grid (default square)")
