@@ -166,7 +166,8 @@ class Budget:
             if top.whole == top.charges and top.whole > 1 else ""
         return BudgetExceeded(
             code, f"{top.construct} of {self.name(top.node)}{size} took {top.spent:,} of the "
-                  f"{self.spent:,} candidates enumerated{passes}; the term needs {limit}",
+                  f"{self.spent:,} candidates enumerated{passes}; "
+                  f"{self.subject or 'the evaluation'} needs {limit}",
             *self.span(top.node))
 
     def exceeded(self, code, node, construct, size, limit_text) -> "BudgetExceeded":
