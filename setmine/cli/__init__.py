@@ -47,7 +47,10 @@ def main(argv: list[str] | None = None) -> int:
     from .limits import TimeLimit, limited, out_of_memory_message, time_limit_message
 
     parser = build_parser()
-    args = parser.parse_args(argv)
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:  # a usage error (2), --help or --version (0): already printed
+        return exc.code if isinstance(exc.code, int) else 2
     if args.command is None:  # bare `setmine`: what it can do, as a usage error
         parser.print_help()
         return 2
