@@ -62,7 +62,8 @@ def add_board_options(parser, spec: bool = True) -> None:
     schema): --spec FILE, and --mines N for the boards that do not say it."""
     if spec:
         parser.add_argument("--spec", help="the schema (default spec/saper.rsl)")
-    parser.add_argument("--mines", type=nonnegative_int, help="the total mine count (minesweepr .txt boards)")
+    parser.add_argument("--mines", type=nonnegative_int,
+                        help="the total mine count (minesweepr .txt boards)")
 
 
 BOARD_HELP = "a .board, .json, .mine or minesweepr .txt file"
@@ -123,14 +124,16 @@ def add_limit_options(parser) -> None:
 def positive_int(text: str) -> int:
     value = _int(text)
     if value < 1:
-        raise argparse.ArgumentTypeError(f"expected a whole number of at least 1, got {shown(text)}")
+        raise argparse.ArgumentTypeError(f"expected a whole number of at least 1, "
+                                         f"got {shown(text)}")
     return value
 
 
 def nonnegative_int(text: str) -> int:
     value = _int(text)
     if value < 0:
-        raise argparse.ArgumentTypeError(f"expected a whole number of at least 0, got {shown(text)}")
+        raise argparse.ArgumentTypeError(f"expected a whole number of at least 0, "
+                                         f"got {shown(text)}")
     return value
 
 
@@ -141,7 +144,8 @@ MAX_SECONDS = 10 ** 9  # about 32 years
 def jobs_count(text: str) -> int:
     value = positive_int(text)
     if value > MAX_JOBS:
-        raise argparse.ArgumentTypeError(f"expected at most {MAX_JOBS} processes, got {shown(text)}")
+        raise argparse.ArgumentTypeError(f"expected at most {MAX_JOBS} processes, "
+                                         f"got {shown(text)}")
     return value
 
 
@@ -163,7 +167,8 @@ def memory_size(text: str) -> int:
     """A size in bytes from 800M, 2G, 1.5GB, 512MiB (a bare number is in MB)."""
     from .limits import MIN_MEMORY
 
-    match = re.fullmatch(r"\s*(\d{1,15}(?:\.\d{1,15})?)\s*([KMGT]?)(?:i?B)?\s*", text, re.IGNORECASE)
+    match = re.fullmatch(r"\s*(\d{1,15}(?:\.\d{1,15})?)\s*([KMGT]?)(?:i?B)?\s*", text,
+                         re.IGNORECASE)
     if not match:
         raise argparse.ArgumentTypeError(f"expected a size such as 800M or 2G, got {shown(text)}")
     size = int(Fraction(match.group(1)) * UNITS[match.group(2).upper()])

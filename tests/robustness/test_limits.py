@@ -145,8 +145,9 @@ def test_a_cumulative_budget_blames_the_sub_term_that_spent_it(capsys):
           "--term", "D15", "--max-candidates", "10000"])
     message = json.loads(capsys.readouterr().out)["errors"]["D15"]["message"]
     assert message.startswith("enumeration of candidates of ∃d∈D6 c·f≠pr1(d) (cardinality up to ")
-    assert " of the 10,1" in message and " enumerations of it; D15 needs more than " \
-                                         "10,000 candidates (raise it with --max-candidates)" in message
+    assert " of the 10,1" in message
+    assert message.endswith(" enumerations of it; D15 needs more than 10,000 candidates "
+                            "(raise it with --max-candidates)")
     assert "red of pr2(c)" not in message
 
 
@@ -203,9 +204,11 @@ def test_every_command_states_its_limits_in_help(capsys):
         assert "--max-memory SIZE" in out and "(default " in out and "--timeout S" in out
 
 
+NUMBERS = r"-?[0-9]{1,40}(\.[0-9]*)?[eE]?[0-9]?[KMGTkmgt]?i?B?"
+
+
 @settings(max_examples=200, deadline=None)
-@given(st.one_of(st.text(max_size=12), st.from_regex(r"-?[0-9]{1,40}(\.[0-9]*)?[eE]?[0-9]?[KMGTkmgt]?i?B?",
-                                                     fullmatch=True)))
+@given(st.one_of(st.text(max_size=12), st.from_regex(NUMBERS, fullmatch=True)))
 def test_any_text_is_a_valid_limit_or_says_what_is_accepted(text):
     for accept in (positive_int, nonnegative_int, jobs_count, positive_seconds, memory_size):
         try:
