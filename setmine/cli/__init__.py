@@ -1,8 +1,10 @@
 """The ``setmine`` command: one sub-command per module of this package.
 
 Every expected failure (a bad file, a syntax or type error, an evaluation over
-budget) is printed as a message saying what and where, with exit status 2;
-never a traceback.
+budget, a command past its memory or time limit) is printed as a message
+saying what and where, with exit status 2; never a traceback.  Every command
+runs under the limits of ``setmine.cli.limits`` (``--max-memory``,
+``--timeout``).
 """
 
 from __future__ import annotations
@@ -16,25 +18,58 @@ COMMANDS = [spec, import_, eval, check, solve, play, explain, docs, crosscheck, 
 
 
 def build_parser() -> argparse.ArgumentParser:
+    from .common import add_limit_options
+
     parser = argparse.ArgumentParser(
         prog="setmine",
         description="A model checker for the set-theoretic Minesweeper schema «КС Сапер».")
-    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    parser.add_argument("--version", action="version", version=f"setmine {version()}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for command in COMMANDS:
         command.add_parser(sub)
+    for command in sub.choices.values():
+        add_limit_options(command)
     return parser
 
 
-def main(argv: list[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+def version() -> str:
+    """The installed package's version (its metadata), else the source's."""
+    from importlib.metadata import PackageNotFoundError, version as installed
+
     try:
-        return args.run(args) or 0
-    except UserError as exc:
-        print(f"setmine {args.command}: {exc}", file=sys.stderr)
+        return installed("setmine")
+    except PackageNotFoundError:
+        from .. import __version__
+        return __version__
+
+
+def main(argv: list[str] | None = None) -> int:
+    from .limits import TimeLimit, limited, out_of_memory_message, time_limit_message
+
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:  # a usage error (2), --help or --version (0): already printed
+        return exc.code if isinstance(exc.code, int) else 2
+    if args.command is None:  # bare `setmine`: what it can do, as a usage error
+        parser.print_help()
         return 2
+    failure = None
+    try:
+        with limited(args.max_memory, args.timeout):
+            return args.run(args) or 0
+    except UserError as exc:
+        failure = str(exc)
+    except MemoryError as exc:  # the address-space backstop (setmine.cli.limits)
+        failure = out_of_memory_message(args.max_memory, exc.__traceback__)
+    except TimeLimit as exc:
+        failure = time_limit_message(exc)
     except KeyboardInterrupt:
         print("setmine: interrupted", file=sys.stderr)
         return 130
+    # here, out of the handler, the failed computation's frames are freed
+    print(f"setmine {args.command}: {failure}", file=sys.stderr)
+    return 2
 
 
 class UserError(Exception):

@@ -52,7 +52,7 @@ def run(args) -> int:
     marks = defect_marks.marks(schema)
     report = []
     for alias in axioms:
-        budget.started, budget.spent = time.monotonic(), 0
+        budget.restart(alias)
         trace = explain(evaluator, schema.tree(alias)) if schema.analysis[alias].ok else None
         notes = []
         if alias in marks:

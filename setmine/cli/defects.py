@@ -23,7 +23,7 @@ from ..check.defects import (DEFAULT_BUDGET, DEFAULT_MAX_CELLS, DEFAULT_RANDOM, 
                               MAX_CELLS, Finding, findings, search, to_json)
 from ..present.header import schema_line, schema_name
 from ..resources import CORRECTED_SCHEMA as CORRECTED
-from .common import SPEC_HELP, help_text, load_schema
+from .common import SPEC_HELP, help_text, load_schema, nonnegative_int, positive_int, positive_seconds
 from .progress import progress_bar, wanted
 
 
@@ -33,14 +33,14 @@ def add_parser(sub) -> None:
     p.add_argument("--spec", help=SPEC_HELP)
     p.add_argument("--corrected", help="the repaired schema the findings are compared with "
                                        "(default: the shipped spec/saper-corrected.rsl)")
-    p.add_argument("--budget", type=float, default=DEFAULT_BUDGET, metavar="SECONDS",
+    p.add_argument("--budget", type=positive_seconds, default=DEFAULT_BUDGET, metavar="SECONDS",
                    help=f"CPU seconds for the search (default {DEFAULT_BUDGET:g})")
     p.add_argument("--seed", type=int, default=DEFAULT_SEED,
                    help=f"the seed of the random phase (default {DEFAULT_SEED})")
-    p.add_argument("--max-cells", type=int, default=DEFAULT_MAX_CELLS, metavar="N",
+    p.add_argument("--max-cells", type=positive_int, default=DEFAULT_MAX_CELLS, metavar="N",
                    help=f"sweep every board of 2 to N cells, N at most {MAX_CELLS} "
                         f"(default {DEFAULT_MAX_CELLS})")
-    p.add_argument("--examples", type=int, default=DEFAULT_RANDOM, metavar="K",
+    p.add_argument("--examples", type=nonnegative_int, default=DEFAULT_RANDOM, metavar="K",
                    help=f"then K random boards of up to 4×4 (default {DEFAULT_RANDOM})")
     p.add_argument("--write", metavar="FILE", help="write the findings as JSON to FILE")
     p.add_argument("--json", action="store_true", help="print the findings as JSON")

@@ -27,7 +27,7 @@ from ..rsl import syntax as s
 from ..rsl.errors import RSLError
 from ..rsl.schema import dependencies
 from .common import (BOARD_HELP, add_board_options, add_budget_options, budget_from,
-                     completion_note, help_text, load_inputs, requested_terms)
+                     completion_note, help_text, load_inputs, nonnegative_int, requested_terms)
 
 MOVE = STRUCTURE_NAMES[4]   # S4, the player's move
 NO_MOVE = "the board has no move (S4 is empty): give one with `move: r,c` in the .board file"
@@ -40,7 +40,7 @@ def add_parser(sub) -> None:
     p.add_argument("--term", action="append", metavar="TERM",
                    help="only this alias or expression (repeatable)")
     p.add_argument("--json", action="store_true", help="one JSON object (docs/json.md)")
-    p.add_argument("--list", "--max-elements", dest="list", type=int, metavar="N",
+    p.add_argument("--list", "--max-elements", dest="list", type=nonnegative_int, metavar="N",
                    help=f"list at most N members of each set (default {present.TEXT_MEMBERS} "
                         f"in text, {present.DEFAULT_MAX_ELEMENTS} in JSON); larger sets show "
                         f"their exact cardinality and first members")

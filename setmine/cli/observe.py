@@ -14,7 +14,7 @@ from ..check.isolate import Limits
 from ..check.observe import observe, render, to_json
 from ..present.header import schema_line
 from .common import (BOARD_HELP, add_board_options, add_budget_options, load_board_file,
-                     load_valid_schema)
+                     load_valid_schema, positive_int)
 from .common import help_text
 from .progress import progress_bar, wanted
 
@@ -23,7 +23,7 @@ def add_parser(sub) -> None:
     p = sub.add_parser("observe", help="which terms depend on the hidden mines",
                        description=help_text(__doc__))
     p.add_argument("board", help=BOARD_HELP)
-    p.add_argument("--placements", type=int, default=8, metavar="K",
+    p.add_argument("--placements", type=positive_int, default=8, metavar="K",
                    help="evaluate on at most K placements (default 8)")
     p.add_argument("--seed", type=int, default=0, help="the sampling seed (default 0)")
     p.add_argument("--json", action="store_true", help="the observation as one JSON object")

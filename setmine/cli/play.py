@@ -19,6 +19,7 @@ from .common import help_text
 
 def add_parser(sub) -> None:
     from ..solver.game import FIRST_CLICK_RULES, GRID_TOPOLOGIES, MAX_CELLS
+    from .common import jobs_count, positive_int
 
     p = sub.add_parser("play", help="play seeded games with a policy; win rate and guesses",
                        description=help_text(__doc__))
@@ -26,7 +27,7 @@ def add_parser(sub) -> None:
                    help="beginner (9x9, 10 mines), intermediate (16x16, 40), expert (30x16, 99) "
                         f"or WxHxM: W columns, H rows, M mines, at most {MAX_CELLS:,} cells "
                         "(default beginner)")
-    p.add_argument("--games", type=int, default=100, metavar="N", help="games to play (default 100)")
+    p.add_argument("--games", type=positive_int, default=100, metavar="N", help="games to play (default 100)")
     p.add_argument("--policy", default="best",
                    help="least (= schema-rule), french, course, best, schema (the schema itself: "
                         "a cell of D18 from the evaluator), or another registered policy "
@@ -37,7 +38,7 @@ def add_parser(sub) -> None:
                    help="safe: the first cell is never a mine; zero: nor its neighbours; "
                         "unsafe: mines are placed before it (default safe)")
     p.add_argument("--seed", type=int, default=0, help="the run's seed, an integer (default 0)")
-    p.add_argument("--jobs", type=int, default=1, metavar="K",
+    p.add_argument("--jobs", type=jobs_count, default=1, metavar="K",
                    help="play in K processes (same results as 1; default 1)")
     p.add_argument("--topology", choices=GRID_TOPOLOGIES,
                    help="the neighbour relation of the grid (default square)")

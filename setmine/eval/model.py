@@ -49,8 +49,7 @@ def evaluate_schema(schema, data: dict, budget: Budget | None = None,
         result = Result(c.alias, c.kind)
         analysis = schema.analysis[c.alias]
         started = time.perf_counter()
-        budget.started = time.monotonic()
-        budget.spent = 0  # the budget is per term
+        budget.restart(c.alias)  # the budget is per term
         evaluator.methods.clear()
         try:
             if analysis.error is not None:

@@ -150,9 +150,10 @@ class Product(LazySet):
     def members(self, budget: Budget, node=None, construct: str = "enumeration") -> Iterator:
         first, *rest = self.factors
         rest_members = [list(members(f, budget, node, construct)) for f in rest]
+        size = self.cardinality()
         for head in members(first, budget, node, construct):
             for tail in itertools.product(*rest_members):
-                budget.charge(1, node, construct)
+                budget.charge(1, node, construct, size)
                 yield (head, *tail)
 
 
@@ -394,7 +395,7 @@ def members(s, budget: Budget, node=None, construct: str = "enumeration") -> Ite
     if isinstance(s, frozenset):
         budget.charge(len(s), node, construct, len(s))
         return iter(_sorted(s))
-    return s.members(budget, node, construct)
+    return s.members(budget, node if node is not None else getattr(s, "node", None), construct)
 
 
 def each(s, budget: Budget, node=None, construct: str = "enumeration") -> Iterator:

@@ -13,7 +13,7 @@ from typing import Iterator
 
 from ..rsl.errors import RSLError
 from . import cardinal
-from .budget import Budget
+from .budget import ELEMENTS, Budget, within
 from .counting import Counts, count, guided
 from .sets import LazySet, _remembered_hash, card, current_budget, member, members, sort
 
@@ -174,7 +174,8 @@ class Subsets(LazySet):
     def members(self, budget: Budget, node=None, construct: str = "enumeration") -> Iterator:
         if not self.proper():
             return
-        free = sort(e for e in members(self.upper, budget, node, construct) if e not in self.lower)
+        free = sort(e for e in members(self.upper, budget, within(node, ELEMENTS), construct)
+                    if e not in self.lower)
         top = len(free) if self.hi is None else min(self.hi - len(self.lower), len(free))
         if self.constraints and not budget.admits(self.candidates()):
             # too many candidates to try: listed by counting, each count charged for the

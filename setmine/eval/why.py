@@ -83,7 +83,7 @@ def evaluate_terms(schema, data: dict, budget: Budget, only: list[str] | None = 
         missing = [a for a, r in results.items() if r.error is not None
                    and r.error.code == "calcGlobalMissing"]
         known = {a: r.value for a, r in results.items() if r.ok and r.kind == "term"}
-        fresh = Budget(max_elements=budget.max_elements, max_seconds=budget.max_seconds)
+        fresh = budget.derived()
         again = evaluate_schema(schema, {**data, **known}, fresh, only=missing) if missing else {}
         better = {a: r for a, r in again.items() if a in missing and r.ok}
         if not better:
@@ -124,7 +124,7 @@ class Why:
 
     def __init__(self, ev, schema, small: int = SMALL, max_depth: int = MAX_DEPTH):
         self.ev, self.schema, self.small, self.max_depth = ev, schema, small, max_depth
-        self.limits = (min(ev.budget.max_elements, SEARCH), ev.budget.max_seconds)
+        self.budget = ev.budget
         self.expanded: set[str] = set()
         get = lambda alias: v if isinstance(v := ev.data.get(alias), frozenset) else frozenset()
         self.cells, self.pairs, self.mines = get("X1"), get("S1"), get("S2")
@@ -133,7 +133,7 @@ class Why:
     @contextmanager
     def step(self):
         """A budget of its own for each step (a membership, a witness)."""
-        saved, self.ev.budget = self.ev.budget, Budget(*self.limits)
+        saved, self.ev.budget = self.ev.budget, self.budget.derived(SEARCH)
         token = CURRENT_BUDGET.set(self.ev.budget)
         try:
             yield
@@ -237,7 +237,7 @@ class Why:
             family = self.set(arg, env)
             if isinstance(family, Subsets):
                 family = family.restricted(e, True)
-            witness = next(m for m in members(family, self.ev.budget, None, "a witness")
+            witness = next(m for m in members(family, self.ev.budget, arg, "a witness")
                            if member(e, m))
             r.note = f"it is in {self.text(witness)}, a member of {unicode(arg)}"
             r.children.append(self.member(arg, witness, env, depth))
@@ -264,41 +264,42 @@ class Why:
             r.note = f"no member of {unicode(node.arg)} has it as its {ordinal(i)} component"
             r.children += self.absent(node.arg, i, e, env, depth)
             return
-        t = self.with_component(relation, i, e)
+        t = self.with_component(relation, i, e, node.arg)
         r.note = f"the {ordinal(i)} component of {self.text(t)}, a member of {unicode(node.arg)}"
         if isinstance(relation, Fibered) and i == 1 and (n := card(relation.fiber(e))) != 1:
             r.note += f" (one of {cardinal.show(n)} with this first component)"
         r.children.append(self.member(node.arg, t, env, depth))
 
-    def with_component(self, relation, i: int, e):
-        """A tuple of ``relation`` whose i-th component is ``e``, or None."""
+    def with_component(self, relation, i: int, e, node=None):
+        """A tuple of ``relation`` (the value of ``node``) whose i-th
+        component is ``e``, or None."""
         if isinstance(relation, Fibered) and i <= 2:
             if i == 1:
                 fiber = relation.fiber(e)
-                return None if is_empty(fiber) else (e, self.first_member(fiber))
+                return None if is_empty(fiber) else (e, self.first_member(fiber, node))
             return next(((x, e) for x, fiber in relation.fibers if member(e, fiber)), None)
         if isinstance(relation, Product):
             if not member(e, relation.factors[i - 1]) or any(map(is_empty, relation.factors)):
                 return None
-            return tuple(e if k == i - 1 else self.first_member(f)
+            return tuple(e if k == i - 1 else self.first_member(f, node)
                          for k, f in enumerate(relation.factors))
-        return next((t for t in members(relation, self.ev.budget, None, "a tuple")
+        return next((t for t in members(relation, self.ev.budget, node, "a tuple")
                      if isinstance(t, tuple) and len(t) >= i and t[i - 1] == e), None)
 
-    def first_member(self, value):
+    def first_member(self, value, node=None):
         """The first member of a non-empty set; a set interval's lower
         bound when that is in it (the first member of ℬ(…) is ∅)."""
         if isinstance(value, Subsets) and not value.constraints \
                 and value.lo <= len(value.lower) <= (value.hi if value.hi is not None else 10**9):
             return value.lower
-        return next(iter(members(value, self.ev.budget, None, "the first member")))
+        return next(iter(members(value, self.ev.budget, node, "the first member")))
 
     def absent(self, relation: s.Node, i: int, e, env: dict, depth: int) -> list[Reason]:
         """Why no tuple of ``relation`` has ``e`` as its i-th component: the
         part of the relation's definition that already lacks it."""
         def lacks(part: s.Node) -> bool:
             try:
-                return self.with_component(self.set(part, env), i, e) is None
+                return self.with_component(self.set(part, env), i, e, part) is None
             except RSLError:
                 return False
 

@@ -460,6 +460,11 @@ def _worker(task: tuple) -> list[GameResult]:
     return [play_game(config, policy, seed, i) for i in indices]
 
 
+def _ignore_interrupts() -> None:
+    import signal
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def play_games(config: GameConfig, policy: str, games: int, seed: int | str = 0, *,
                jobs: int = 1, options: Mapping[str, Any] | None = None,
                progress: Callable[[int], None] | None = None,
@@ -487,7 +492,8 @@ def play_games(config: GameConfig, policy: str, games: int, seed: int | str = 0,
              for i in range(0, len(indices), chunk)]
     out: list[GameResult] = []
     method = "fork" if "fork" in multiprocessing.get_all_start_methods() else None
-    with multiprocessing.get_context(method).Pool(jobs) as pool:
+    # workers leave Ctrl-C to the parent, which ends them (leaving the pool)
+    with multiprocessing.get_context(method).Pool(jobs, initializer=_ignore_interrupts) as pool:
         for batch in pool.imap(_worker, tasks):
             out.extend(batch)
             if progress is not None:

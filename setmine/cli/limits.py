@@ -1,0 +1,158 @@
+"""The limits every command runs under: memory and wall-clock time.
+
+Two layers bound memory.  The evaluation budget reads the resident size
+every few thousand candidates and stops the term with ``memoryLimit``,
+naming the sub-term it was enumerating (``setmine.eval.budget``).  The code
+that charges no budget (board loading, the solver, games) is bounded by the
+process's address space: ``RLIMIT_AS`` is set to the limit plus headroom
+(shared libraries and thread stacks are address space that is never
+resident), so an allocation past it raises ``MemoryError``, which
+``setmine.cli.main`` reports as a clear error.  Limits are per process: the
+worker processes of ``play --jobs`` inherit them.
+
+Time is bounded per evaluated term (``--max-seconds``, in the budget) and
+for the whole command (``--timeout``): a timer raises :class:`TimeLimit`,
+which no ``except Exception`` swallows.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import threading
+from contextlib import contextmanager
+from pathlib import Path
+
+MB = 2 ** 20
+MIN_MEMORY = 16 * MB
+DEFAULT_TIMEOUT = 600.0  # ten terms at the per-term default of 60 s
+
+
+def physical_memory() -> int | None:
+    try:
+        return os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    except (AttributeError, ValueError, OSError):
+        return None
+
+
+def default_memory() -> int:
+    """A quarter of the machine's memory, at least 1 GB and at most 4 GB:
+    well under what the machine has (other programs keep running, and
+    several commands may run side by side), yet ample for every shipped
+    board (the largest command on them stays under 1 GB)."""
+    ram = physical_memory() or 4 * 2 ** 30
+    return min(max(ram // 4, 2 ** 30), 4 * 2 ** 30)
+
+
+def size_text(n: int) -> str:
+    """800M, 4G: a size as the options write it."""
+    return f"{n // 2**30}G" if n % 2**30 == 0 else f"{round(n / MB):,}M"
+
+
+def headroom(limit: int) -> int:
+    """Address space beyond the resident limit before ``MemoryError``:
+    mapped libraries, thread stacks and malloc arenas are address space
+    that is never resident."""
+    return max(256 * MB, limit // 4)
+
+
+class TimeLimit(BaseException):
+    """The whole command ran past ``--timeout`` (a BaseException, so that no
+    ``except Exception`` on the way up swallows it)."""
+
+    def __init__(self, seconds: float, doing: str | None) -> None:
+        super().__init__(seconds, doing)
+        self.seconds, self.doing = seconds, doing
+
+
+@contextmanager
+def limited(memory: int | None, seconds: float | None):
+    """Run the body under these limits; the previous ones come back after
+    (``main`` may be called more than once in a process, as tests do)."""
+    from ..eval import budget
+
+    saved_budget = budget.MEMORY_LIMIT, budget.MEMORY_OPTION
+    budget.MEMORY_LIMIT, budget.MEMORY_OPTION = memory, "--max-memory"
+    restore_memory = _limit_address_space(memory) if memory else None
+    restore_timer = _start_timer(seconds) if seconds else None
+    try:
+        yield
+    finally:
+        if restore_timer:
+            restore_timer()
+        if restore_memory:
+            restore_memory()
+        budget.MEMORY_LIMIT, budget.MEMORY_OPTION = saved_budget
+
+
+def _limit_address_space(memory: int):
+    try:
+        import resource
+    except ImportError:  # not a POSIX system: the budget's check still applies
+        return None
+    soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+    wanted = memory + headroom(memory)
+    if hard != resource.RLIM_INFINITY:
+        wanted = min(wanted, hard)
+    if soft != resource.RLIM_INFINITY and soft <= wanted:
+        return None  # already as strict (ulimit -v): keep it
+    resource.setrlimit(resource.RLIMIT_AS, (wanted, hard))
+    return lambda: resource.setrlimit(resource.RLIMIT_AS, (soft, hard))
+
+
+def _start_timer(seconds: float):
+    if threading.current_thread() is not threading.main_thread() \
+            or not hasattr(signal, "setitimer"):
+        return None
+
+    def expire(signum, frame):
+        raise TimeLimit(seconds, doing(frame))
+
+    previous = signal.signal(signal.SIGALRM, expire)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+
+    def stop() -> None:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+    return stop
+
+
+PACKAGE = Path(__file__).resolve().parent.parent
+
+
+def doing(frame=None, tb=None) -> str | None:
+    """What was running: the term being evaluated, else the innermost
+    function of setmine on the stack (``setmine.solver.probability.solve``)."""
+    from ..eval.sets import CURRENT_BUDGET
+
+    active = CURRENT_BUDGET.get()
+    if active is not None and active.subject:
+        return f"evaluating {active.subject}"
+    frames = []
+    if tb is not None:
+        while tb is not None:
+            frames.append(tb.tb_frame)
+            tb = tb.tb_next
+        frames.reverse()
+    while frame is not None:
+        frames.append(frame)
+        frame = frame.f_back
+    for f in frames:  # innermost first
+        path = Path(f.f_code.co_filename)
+        if PACKAGE in path.parents and path.parent.name != "cli":
+            module = ".".join(path.relative_to(PACKAGE.parent).with_suffix("").parts)
+            return f"in {module}.{f.f_code.co_name}"
+    return None
+
+
+def out_of_memory_message(memory: int | None, tb) -> str:
+    where = doing(tb=tb)
+    limit = f" (the limit is {size_text(memory)} per process; raise it with --max-memory)" \
+        if memory else ""
+    return f"out of memory{', ' + where if where else ''}{limit}"
+
+
+def time_limit_message(exc: TimeLimit) -> str:
+    where = f", {exc.doing}" if exc.doing else ""
+    return (f"stopped after {exc.seconds:g} s (the limit of the whole command; raise it "
+            f"with --timeout){where}")
