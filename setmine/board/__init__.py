@@ -2,6 +2,8 @@
 
 * :mod:`.model` — the :class:`Board` type and :class:`BoardError`;
 * :mod:`.topology` — neighbour relations: square, torus, hex, JSON graphs;
+* :mod:`.grid` — grid relations computed from the topology, neighbour counts by whole rows;
+* :mod:`.gridload` — grid texts checked by whole rows (the readers' common end);
 * :mod:`.textfile` — the ``.board`` format (``docs/board-format.md``);
 * :mod:`.formats` — JSMinesweeper ``.mine``, minesweepr ASCII, :func:`load_board`;
 * :mod:`.complete` — checking a board and completing a player's view;

@@ -19,58 +19,47 @@ import re
 from pathlib import Path
 from typing import Any
 
-from .complete import Layout, assemble
-from .model import Board, BoardError, Cell, read_natural, shorten
-from .textfile import parse_board
-from .topology import parse_graph_json, square_neighbours
+from .gridload import GridText, GridWhere, assemble_grid
+from .model import Board, BoardError, read_natural, shorten
+from .textfile import _columns, parse_board
+from .topology import parse_graph_json
 
+_MINE_SYMBOLS = str.maketrans({"h": "?", "H": "?", "f": "*", "F": "*"})
+_MINESWEEPR_SYMBOLS = str.maketrans({".": "0", "x": "?", "X": "?"})
 _MINE_HEADER = re.compile(r"^\s*([0-9]+)\s*[xX]\s*([0-9]+)\s*[xX]\s*([0-9]+)\s*$")
 
 
-def _grid_layout(rows: list[tuple[int, list[tuple[str, int]]]], meaning: dict[str, str],
-                 total: int | None, text: str, path: str | None, label: str,
+def _grid_layout(rows: list[tuple[int, str, str]], canonical: dict[int, int], total: int | None,
+                 text: str, path: str | None, all_lines: list[str], label: str,
                  total_where: tuple[int, int] | None = None) -> Board:
-    """Assemble a square board from rows of (symbol, column); ``meaning``
-    maps each symbol to ``open:N``, ``mine`` or ``unknown``."""
-    where: dict[Cell, tuple[int, int]] = {}
-    shown: dict[Cell, int | None] = {}
-    known: set[Cell] = set()
-    unknown: set[Cell] = set()
-    for r, (line, row) in enumerate(rows):
-        for c, (ch, column) in enumerate(row):
-            where[(r, c)] = (line, column)
-            kind = meaning[ch.lower()]
-            if kind.startswith("open:"):
-                shown[(r, c)] = int(kind[5:])
-            elif kind == "mine":
-                known.add((r, c))
-            else:
-                unknown.add((r, c))
-    height, width = len(rows), len(rows[0][1])
-    return assemble(Layout(
-        rows=height, cols=width, cells=tuple(where), neighbours=square_neighbours(height, width),
-        topology="square", shown=shown, known_mines=known, unknown=unknown, total=total,
-        where=where, source=text, path=path, total_where=total_where,
-        total_label=label,
+    """Assemble a square board from rows of (line, raw text, cells); ``canonical``
+    is a str.translate table from the file's symbols to the ``.board`` ones
+    (a digit open, ``*`` a known mine, ``?`` unknown)."""
+    return assemble_grid(GridText(
+        rows=[cells.translate(canonical) for _, _, cells in rows], topology="square", total=total,
+        where=GridWhere([line for line, _, _ in rows], all_lines, len(rows[0][2])), source=text,
+        path=path, total_where=total_where, total_label=label,
     ))
 
 
 def _read_rows(lines: list[tuple[int, str]], symbols: str, expected: str, path: str | None,
-               all_lines: list[str]) -> list[tuple[int, list[tuple[str, int]]]]:
+               all_lines: list[str]) -> list[tuple[int, str, str]]:
     """Split lines into cells, checking symbols and that the rows are even."""
-    rows = []
+    valid = str.maketrans("", "", symbols + symbols.upper())
+    rows: list[tuple[int, str, str]] = []
     for line, raw in lines:
-        row = [(ch, col) for col, ch in enumerate(raw, start=1) if not ch.isspace()]
-        for ch, col in row:
-            if ch.lower() not in symbols:
-                raise BoardError(f"unknown symbol {ch!r} (expected {expected})", line, col,
-                                 path=path, source_line=all_lines[line - 1])
-        if rows and len(row) != len(rows[0][1]):
-            width = len(rows[0][1])
-            col = row[width][1] if len(row) > width else len(raw.rstrip()) + 1
-            raise BoardError(f"ragged grid: this row has {len(row)} cells but the first row has "
+        cells = "".join(raw.split())  # every character that is not a space is a cell
+        if cells.translate(valid):
+            for col, ch in enumerate(raw, start=1):
+                if not ch.isspace() and ch.lower() not in symbols:
+                    raise BoardError(f"unknown symbol {ch!r} (expected {expected})", line, col,
+                                     path=path, source_line=all_lines[line - 1])
+        if rows and len(cells) != len(rows[0][2]):
+            width = len(rows[0][2])
+            col = (_columns(raw)[width] if len(cells) > width else len(raw.rstrip()) + 1)
+            raise BoardError(f"ragged grid: this row has {len(cells)} cells but the first row has "
                              f"{width}", line, col, path=path, source_line=all_lines[line - 1])
-        rows.append((line, row))
+        rows.append((line, raw, cells))
     return rows
 
 
@@ -96,13 +85,12 @@ def parse_mine(text: str, path: str | None = None) -> Board:
     if width == 0 or height == 0:
         raise BoardError(f"the header says {width}x{height}: a board needs at least one row "
                          "and one column", first_line, 1, path=path, source_line=first)
-    symbols = {str(d): f"open:{d}" for d in range(9)} | {"h": "unknown", "f": "mine"}
-    rows = _read_rows(numbered[1:], "".join(symbols), "0-8, 'H' or 'F'", path, all_lines)
-    if len(rows) != height or any(len(row) != width for _, row in rows):
-        found = f"{len(rows)} rows of {len(rows[0][1])}" if rows else "no rows"
+    rows = _read_rows(numbered[1:], "012345678hf", "0-8, 'H' or 'F'", path, all_lines)
+    if len(rows) != height or any(len(cells) != width for _, _, cells in rows):
+        found = f"{len(rows)} rows of {len(rows[0][2])}" if rows else "no rows"
         raise BoardError(f"the header says {width}x{height} but the grid has {found}",
                          first_line, 1, path=path, source_line=first)
-    return _grid_layout(rows, symbols, total, text, path, "the header's mine count",
+    return _grid_layout(rows, _MINE_SYMBOLS, total, text, path, all_lines, "the header's mine count",
                         total_where=(first_line, header.start(3) + 1))
 
 
@@ -112,11 +100,10 @@ def parse_minesweepr(text: str, mines: int, path: str | None = None) -> Board:
     numbered = [(i, line) for i, line in enumerate(all_lines, start=1) if line.strip()]
     if not numbered:
         raise BoardError("empty board: expected rows of '.', digits, '*' and 'x'", path=path)
-    symbols = {".": "open:0"} | {str(d): f"open:{d}" for d in range(9)} | {"*": "mine", "x": "unknown"}
-    rows = _read_rows(numbered, "".join(symbols), "'.', 0-8, '*' or 'x'", path, all_lines)
+    rows = _read_rows(numbered, ".012345678*x", "'.', 0-8, '*' or 'x'", path, all_lines)
     if isinstance(mines, bool) or not isinstance(mines, int) or mines < 0:
         raise BoardError(f"mines: expected a non-negative integer, got {mines!r}", path=path)
-    return _grid_layout(rows, symbols, mines, text, path, "mines")
+    return _grid_layout(rows, _MINESWEEPR_SYMBOLS, mines, text, path, all_lines, "mines")
 
 
 def load_board(path: str | Path, **options: Any) -> Board:

@@ -24,6 +24,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, replace
+from itertools import chain
+from operator import itemgetter
 
 Cell = tuple[int, int]
 """A cell is ``(row, col)``, 0-based; tuples sort row-major, as wanted."""
@@ -187,10 +189,15 @@ class Adjacency(Mapping[Cell, frozenset[Cell]]):
         return self._hash
 
     def __eq__(self, other: object) -> bool:
-        if isinstance(other, Adjacency):
-            return self is other or self._map == other._map
-        if isinstance(other, Mapping):
+        if self is other:
+            return True
+        if type(self) is Adjacency and type(other) is Adjacency:
+            return self._map == other._map  # type: ignore[union-attr]
+        if type(self) is Adjacency and isinstance(other, Mapping) and not isinstance(other, Adjacency):
             return self._map == dict(other.items())
+        if isinstance(other, Mapping):  # a computed relation: compared cell by cell
+            return len(self) == len(other) and all(
+                cell in other and other[cell] == around for cell, around in self.items())
         return NotImplemented
 
     def __repr__(self) -> str:
@@ -210,7 +217,7 @@ def check_relation(cells: tuple[Cell, ...], neighbours: Mapping[Cell, frozenset[
     board, and every cell must have an entry.
     """
     known = set(cells)
-    relation = neighbours._map if isinstance(neighbours, Adjacency) else neighbours
+    relation = neighbours._map if type(neighbours) is Adjacency else neighbours
     for cell in cells:
         if cell not in relation:
             raise BoardError(f"cell {cell_str(cell)} has no entry in the neighbour relation", cell=cell)
@@ -242,6 +249,32 @@ def _cell(value: object) -> Cell:
     return int(row), int(col)
 
 
+def _own_cells(neighbours: Mapping[Cell, frozenset[Cell]], cells: object) -> bool:
+    """Whether ``cells`` is the sorted tuple of int pairs that a computed
+    relation made itself (then it needs no normalising)."""
+    own = getattr(neighbours, "is_cells", None)
+    return own is not None and own(cells)
+
+
+def _within(group: frozenset[Cell], rows: int, cols: int) -> bool:
+    """Whether every cell of ``group`` (int pairs) lies in the rows×cols grid."""
+    if not group:
+        return True
+    return (min(map(itemgetter(0), group)) >= 0 and max(map(itemgetter(0), group)) < rows
+            and min(map(itemgetter(1), group)) >= 0 and max(map(itemgetter(1), group)) < cols)
+
+
+def _plain_cells(group: object) -> bool:
+    """Whether ``group`` is a frozenset of ``(int, int)`` tuples already, so
+    that normalising it would give an equal set (checked at C speed)."""
+    if type(group) is not frozenset:
+        return False
+    if not group:
+        return True
+    return (set(map(type, group)) == {tuple} and set(map(len, group)) == {2}
+            and set(map(type, chain.from_iterable(group))) == {int})
+
+
 @dataclass(frozen=True, repr=False)
 class Board:
     """One position: X1, S1…S4 and what the player knows.
@@ -266,11 +299,14 @@ class Board:
 
     def __post_init__(self) -> None:
         put = object.__setattr__
-        put(self, "cells", tuple(sorted({_cell(c) for c in self.cells})))
         if not isinstance(self.neighbours, Adjacency):
             put(self, "neighbours", Adjacency(self.neighbours))
+        if not _own_cells(self.neighbours, self.cells):
+            put(self, "cells", tuple(sorted({_cell(c) for c in self.cells})))
         for name in ("mines", "opened", "unknown"):
-            put(self, name, frozenset(_cell(c) for c in getattr(self, name)))
+            group = getattr(self, name)
+            if not _plain_cells(group):
+                put(self, name, frozenset(_cell(c) for c in group))
         if self.move is not None:
             put(self, "move", _cell(self.move))
         self._check()
@@ -284,16 +320,27 @@ class Board:
             raise BoardError(f"a board needs at least one row and one column, got {self.rows}×{self.cols}")
         if not self.cells:
             raise BoardError("a board needs at least one cell")
-        for cell in self.cells:
-            if not (0 <= cell[0] < self.rows and 0 <= cell[1] < self.cols):
-                raise BoardError(f"cell {cell_str(cell)} lies outside the {self.rows}×{self.cols} grid", cell=cell)
         adjacency = self.neighbours
         assert isinstance(adjacency, Adjacency)
-        if adjacency._checked_for != self.cells:
+        own = _own_cells(adjacency, self.cells)
+        if not (own and adjacency.rows <= self.rows and adjacency.cols <= self.cols):  # type: ignore[attr-defined]
+            for cell in self.cells:
+                if not (0 <= cell[0] < self.rows and 0 <= cell[1] < self.cols):
+                    raise BoardError(f"cell {cell_str(cell)} lies outside the {self.rows}×{self.cols} grid",
+                                     cell=cell)
+        checked = adjacency._checked_for
+        if checked is not self.cells and checked != self.cells:
             check_relation(self.cells, adjacency)
             adjacency._checked_for = self.cells
-        known = set(self.cells)
-        for label, group in (("mine", self.mines), ("open cell", self.opened), ("unknown cell", self.unknown)):
+        groups = (("mine", self.mines), ("open cell", self.opened), ("unknown cell", self.unknown))
+        if own and all(_within(group, adjacency.rows, adjacency.cols)  # type: ignore[attr-defined]
+                       for _, group in groups):
+            known: frozenset[Cell] | None = None  # every cell of the grid is a cell: no set needed
+        else:
+            known = frozenset(self.cells)
+        for label, group in groups:
+            if known is None or group <= known:
+                continue
             for cell in sorted(group):
                 if cell not in known:
                     raise BoardError(f"{label} {cell_str(cell)} is not a cell of the board", cell=cell)
@@ -302,7 +349,7 @@ class Board:
         for cell in sorted(self.opened & self.unknown):
             raise BoardError(f"cell {cell_str(cell)} is open but marked unknown", cell=cell)
         if self.move is not None:
-            if self.move not in known:
+            if self.move not in (known if known is not None else adjacency):
                 raise BoardError(f"move {cell_str(self.move)} is outside the board "
                                  f"({self.rows} rows × {self.cols} columns)", cell=self.move)
             if self.move in self.opened:
@@ -318,7 +365,9 @@ class Board:
         numbers: dict[Cell, int] | None = self.__dict__.get("_numbers")  # a cache, not a field
         if numbers is None:
             mines = self.mines
-            numbers = {c: len(ns & mines) for c, ns in self.neighbours.items()}
+            counts = getattr(self.neighbours, "counts", None)  # a grid counts whole rows at once
+            numbers = counts(mines) if counts is not None else \
+                {c: len(ns & mines) for c, ns in self.neighbours.items()}
             object.__setattr__(self, "_numbers", numbers)
         return numbers[cell]
 

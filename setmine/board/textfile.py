@@ -26,17 +26,16 @@ from __future__ import annotations
 
 import re
 
-from .complete import Layout, assemble
+from .gridload import GridText, GridWhere, assemble_grid
 from .model import Board, BoardError, Cell, cell_str, parse_cell, read_natural, shorten
-from .topology import GRID_TOPOLOGIES, grid_neighbours
+from .topology import GRID_TOPOLOGIES
 
 HEADER_KEYS = ("mines", "topology", "move", "name")
 SYMBOLS = "012345678.*?"
 
 _HEADER = re.compile(r"^\s*([A-Za-z][A-Za-z0-9_-]*)\s*:(.*)$")
 
-GridCell = tuple[str, int, int]
-"""A grid symbol with its 1-based line and column in the file."""
+_NOT_SYMBOL = str.maketrans("", "", SYMBOLS)
 
 
 def _error(message: str, line: int, column: int | None, lines: list[str],
@@ -53,7 +52,7 @@ def parse_board(text: str, path: str | None = None) -> Board:
     text = text.removeprefix("\ufeff")
     lines = text.splitlines()
     headers: dict[str, tuple[str, int, int]] = {}
-    grid: list[tuple[int, list[GridCell]]] = []
+    grid: list[tuple[int, str]] = []
     gap: int | None = None  # a blank line after some grid rows
     for number, raw in enumerate(lines, start=1):
         stripped = raw.strip()
@@ -82,24 +81,26 @@ def parse_board(text: str, path: str | None = None) -> Board:
         if gap is not None:
             raise _error(f"blank line {gap} splits the grid (the grid must be one block of lines)",
                          number, 1, lines, path)
-        row = [(ch, number, col) for col, ch in enumerate(raw, start=1) if not ch.isspace()]
-        grid.append((number, row))
+        grid.append((number, raw))
     if not grid:
         raise BoardError("no grid: expected rows of cells (0-8 . * ?) after the headers", path=path)
     return _build(headers, grid, lines, text, path)
 
 
-def _build(headers: dict[str, tuple[str, int, int]], grid: list[tuple[int, list[GridCell]]],
+def _build(headers: dict[str, tuple[str, int, int]], grid: list[tuple[int, str]],
            lines: list[str], text: str, path: str | None) -> Board:
     """Check the header values and the grid symbols, then assemble the board."""
-    width = len(grid[0][1])
-    for line, row in grid:
-        for ch, _, column in row:
-            if ch not in SYMBOLS:
-                raise _error(f"unknown symbol {ch!r} (expected a digit 0-8, '.', '*' or '?')",
-                             line, column, lines, path)
+    rows = ["".join(raw.split()) for _, raw in grid]  # every character that is not a space is a cell
+    width = len(rows[0])
+    for (line, raw), row in zip(grid, rows):
+        if row.translate(_NOT_SYMBOL):
+            for column, ch in enumerate(raw, start=1):
+                if not ch.isspace() and ch not in SYMBOLS:
+                    raise _error(f"unknown symbol {ch!r} (expected a digit 0-8, '.', '*' or '?')",
+                                 line, column, lines, path)
         if len(row) != width:
-            column = row[width][2] if len(row) > width else len(lines[line - 1].rstrip()) + 1
+            column = (_columns(raw)[width] if len(row) > width
+                      else len(lines[line - 1].rstrip()) + 1)
             raise _error(f"ragged grid: this row has {len(row)} cells but the first row has {width}",
                          line, column, lines, path)
 
@@ -127,28 +128,18 @@ def _build(headers: dict[str, tuple[str, int, int]], grid: list[tuple[int, list[
         except BoardError as error:
             raise value_error("move", f"move: {error.message}") from None
 
-    rows, cols = len(grid), width
-    where: dict[Cell, tuple[int, int]] = {}
-    shown: dict[Cell, int | None] = {}
-    known: set[Cell] = set()
-    unknown: set[Cell] = set()
-    for r, (_, row) in enumerate(grid):
-        for c, (ch, line, column) in enumerate(row):
-            where[(r, c)] = (line, column)
-            if ch.isdigit():
-                shown[(r, c)] = int(ch)
-            elif ch == "*":
-                known.add((r, c))
-            elif ch == "?":
-                unknown.add((r, c))
-    layout = Layout(
-        rows=rows, cols=cols, cells=tuple(where), neighbours=grid_neighbours(topology, rows, cols),
-        topology=topology, shown=shown, known_mines=known, unknown=unknown, total=total,
-        move=move, name=headers.get("name", ("", 0, 0))[0], where=where, source=text, path=path,
+    return assemble_grid(GridText(
+        rows=rows, topology=topology, total=total, move=move,
+        name=headers.get("name", ("", 0, 0))[0],
+        where=GridWhere([line for line, _ in grid], lines, width), source=text, path=path,
         total_where=headers["mines"][1:] if "mines" in headers else None,
         move_where=headers["move"][1:] if "move" in headers else None,
-    )
-    return assemble(layout)
+    ))
+
+
+def _columns(raw: str) -> list[int]:
+    """The 1-based columns of a grid line's cells (its characters that are not spaces)."""
+    return [column for column, ch in enumerate(raw, start=1) if not ch.isspace()]
 
 
 def board_symbol(board: Board, cell: Cell) -> str:

@@ -30,58 +30,33 @@ from typing import Any
 
 from ..jsontext import describe_json, load_json
 from .complete import Layout, assemble
+from .grid import GridAdjacency
 from .model import MAX_NUMBER, Adjacency, Board, BoardError, Cell, cell_str, parse_cell
 
 GRID_TOPOLOGIES = ("square", "torus", "hex")
-
-_KING_STEPS = [(dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if (dr, dc) != (0, 0)]
-_HEX_STEPS_EVEN = [(0, -1), (0, 1), (-1, -1), (-1, 0), (1, -1), (1, 0)]
-_HEX_STEPS_ODD = [(0, -1), (0, 1), (-1, 0), (-1, 1), (1, 0), (1, 1)]
-
-
-def _grid(rows: int, cols: int, steps, wrap: bool = False) -> Adjacency:
-    """The relation on a ``rows``×``cols`` grid where ``steps(r)`` gives the
-    offsets of row r's neighbours; one tuple per cell, shared by every
-    neighbour set that holds it (a 1000×1000 board loads in seconds)."""
-    grid = [[(r, c) for c in range(cols)] for r in range(rows)]
-    relation: dict[Cell, frozenset[Cell]] = {}
-    for r, line in enumerate(grid):
-        offsets = steps(r)
-        for c, cell in enumerate(line):
-            if wrap:
-                around = {grid[(r + dr) % rows][(c + dc) % cols] for dr, dc in offsets}
-                around.discard(cell)
-            else:
-                around = {grid[r + dr][c + dc] for dr, dc in offsets
-                          if 0 <= r + dr < rows and 0 <= c + dc < cols}
-            relation[cell] = frozenset(around)
-    adjacency = Adjacency.of_cells(relation)
-    if all(relation.values()):  # symmetric and irreflexive by its steps: only A1 can fail
-        adjacency._checked_for = tuple(cell for line in grid for cell in line)
-    return adjacency
-
+_GRID_KINDS = dict.fromkeys(GRID_TOPOLOGIES)
 
 def square_neighbours(rows: int, cols: int) -> Adjacency:
     """The 8-neighbourhood on a ``rows``×``cols`` rectangle."""
-    return _grid(rows, cols, lambda r: _KING_STEPS)
+    return GridAdjacency("square", rows, cols)
 
 
 def torus_neighbours(rows: int, cols: int) -> Adjacency:
     """The 8-neighbourhood with wrap-around in both directions."""
-    return _grid(rows, cols, lambda r: _KING_STEPS, wrap=True)
+    return GridAdjacency("torus", rows, cols)
 
 
 def hex_neighbours(rows: int, cols: int) -> Adjacency:
     """Six neighbours per hexagon, odd rows shifted right ("odd-r")."""
-    return _grid(rows, cols, lambda r: _HEX_STEPS_ODD if r % 2 else _HEX_STEPS_EVEN)
+    return GridAdjacency("hex", rows, cols)
 
 
 def grid_neighbours(topology: str, rows: int, cols: int) -> Adjacency:
-    """The relation of a named grid topology (``square``, ``torus``, ``hex``)."""
-    makers = {"square": square_neighbours, "torus": torus_neighbours, "hex": hex_neighbours}
-    if topology not in makers:
+    """The relation of a named grid topology (``square``, ``torus``, ``hex``),
+    computed from the topology cell by cell (:class:`~setmine.board.grid.GridAdjacency`)."""
+    if topology not in _GRID_KINDS:
         raise BoardError(f"unknown topology {topology!r} (expected one of: {', '.join(GRID_TOPOLOGIES)})")
-    return makers[topology](rows, cols)
+    return GridAdjacency(topology, rows, cols)
 
 
 # -- graphs from JSON --------------------------------------------------------
