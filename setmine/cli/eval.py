@@ -40,7 +40,7 @@ def add_parser(sub) -> None:
     p.add_argument("--term", action="append", metavar="TERM",
                    help="only this alias or expression (repeatable)")
     p.add_argument("--json", action="store_true", help="one JSON object (docs/json.md)")
-    p.add_argument("--list", "--max-elements", dest="list", type=nonnegative_int, metavar="N",
+    p.add_argument("--list", dest="list", type=nonnegative_int, metavar="N",
                    help=f"list at most N members of each set (default {present.TEXT_MEMBERS} "
                         f"in text, {present.DEFAULT_MAX_ELEMENTS} in JSON); larger sets show "
                         f"their exact cardinality and first members")

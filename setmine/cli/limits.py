@@ -50,10 +50,15 @@ def size_text(n: int) -> str:
 
 
 def headroom(limit: int) -> int:
-    """Address space beyond the resident limit before ``MemoryError``:
-    mapped libraries, thread stacks and malloc arenas are address space
-    that is never resident."""
-    return max(256 * MB, limit // 4)
+    """Address space beyond the limit before ``MemoryError``: what the
+    process has already mapped (the interpreter, its libraries, thread
+    stacks: address space that is mostly never resident), so that the
+    limit bounds what the command itself allocates."""
+    try:
+        with open("/proc/self/statm") as statm:
+            return int(statm.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
+    except (OSError, ValueError, IndexError):
+        return max(256 * MB, limit // 4)
 
 
 class TimeLimit(BaseException):

@@ -56,12 +56,12 @@ def test_a_memory_limit_trips_in_the_evaluator_and_names_the_sub_term(tmp_path):
 
 
 def test_out_of_memory_outside_the_evaluator_is_a_clear_error():
-    """Building a 3000×3000 board charges no budget: the address-space
-    limit stops it, and the MemoryError is a message, not a traceback."""
-    done = setmine("play", "--level", "3000x3000x10", "--games", "1", "--max-memory", "16M")
+    """Solving a 200×200 game charges no budget: the address-space limit
+    stops it, and the MemoryError is a message, not a traceback."""
+    done = setmine("play", "--level", "200x200x4000", "--games", "1", "--max-memory", "64M")
     assert done.returncode == 2
     assert done.stderr.startswith("setmine play: out of memory, in setmine.")
-    assert "the limit is 16M per process; raise it with --max-memory" in done.stderr
+    assert "the limit is 64M per process; raise it with --max-memory" in done.stderr
     assert "Traceback" not in done.stderr
 
 
@@ -107,7 +107,7 @@ NONSENSE = [
     (["eval", BOARD], "--max-candidates", "-5", "at least 1"),
     (["eval", BOARD], "--max-candidates", "1e6", "a whole number"),
     (["eval", BOARD], "--max-candidates", "9" * 5000, "at most 30 digits"),
-    (["eval", BOARD], "--max-elements", "-1", "at least 0"),
+    (["eval", BOARD], "--list", "-1", "at least 0"),
     (["eval", BOARD], "--mines", "-3", "at least 0"),
     (["check", BOARD], "--max-memory", "lots", "a size such as 800M or 2G"),
     (["check", BOARD], "--max-memory", "0", "between 16M"),
