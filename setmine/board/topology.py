@@ -28,7 +28,7 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from ..jsontext import describe_json, load_json
+from ..base.jsontext import describe_json, load_json
 from .complete import Layout, assemble
 from .grid import GridAdjacency
 from .model import MAX_NUMBER, Adjacency, Board, BoardError, Cell, cell_str, parse_cell

@@ -11,18 +11,18 @@ from __future__ import annotations
 
 import json
 import sys
-import time
 
 from ..board import structure
 from ..eval.explain import explain, render
 from ..eval.interp import Evaluator
 from ..eval.model import evaluate_schema
 from ..present import defect_marks
+from ..present.board_notes import NO_MOVE, board_summary, completion_note, uses_move
 from ..present import values as present
 from ..present.header import schema_line, schema_name
 from ..rsl.schema import dependencies
 from .common import (BOARD_HELP, add_board_options, add_budget_options, budget_from,
-                     completion_note, load_inputs)
+                     load_inputs)
 from .common import help_text
 
 
@@ -38,7 +38,6 @@ def add_parser(sub) -> None:
 
 
 def run(args) -> int:
-    from .eval import NO_MOVE, board_summary, uses_move
 
     schema, board = load_inputs(args)
     budget = budget_from(args)

@@ -262,11 +262,4 @@ def _int(text: str) -> int:
         raise argparse.ArgumentTypeError(f"expected a whole number, got {shown(text)}") from None
 
 
-def completion_note(board) -> str | None:
-    from ..board.model import plural
-
-    if getattr(board, "completed", False):
-        return (f"this board is a player's view: S2 was completed with one placement of "
-                f"{plural(board.total_mines, 'mine')} consistent with what is shown "
-                f"({len(board.unknown)} unknown cells)")
-    return None
+#END

@@ -16,7 +16,6 @@ import sys
 import textwrap
 from pathlib import Path
 
-from .. import resources
 from ..board import draw
 from ..board.model import plural
 from ..check.defects import (DEFAULT_BUDGET, DEFAULT_MAX_CELLS, DEFAULT_RANDOM, DEFAULT_SEED,

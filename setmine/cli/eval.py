@@ -15,22 +15,21 @@ import sys
 import time
 
 from ..board import structure
-from ..board.structure import STRUCTURE_NAMES
 from ..eval.budget import Budget
 from ..eval.interp import Evaluator
 from ..eval.model import Result, evaluate_schema
 from ..eval.sets import CURRENT_BUDGET
 from ..present import defect_marks
+from ..present.board_notes import NO_MOVE, board_summary, completion_note, uses_move
+from ..present.eval_report import method
 from ..present import values as present
-from ..present.header import schema_line, schema_name
+from ..present.header import schema_name
 from ..rsl import syntax as s
 from ..rsl.errors import RSLError
 from ..rsl.schema import dependencies
 from .common import (BOARD_HELP, add_board_options, add_budget_options, budget_from,
-                     completion_note, help_text, load_inputs, nonnegative_int, requested_terms)
+                     help_text, load_inputs, nonnegative_int, requested_terms)
 
-MOVE = STRUCTURE_NAMES[4]   # S4, the player's move
-NO_MOVE = "the board has no move (S4 is empty): give one with `move: r,c` in the .board file"
 
 
 def add_parser(sub) -> None:
@@ -129,25 +128,6 @@ def unicode_text(tree) -> str:
     return unicode(tree)
 
 
-def uses_move(schema, name: str, tree=None) -> bool:
-    """Does the constituent ``name`` (or the expression ``tree``) depend on S4?"""
-    used = {n for n, _ in dependencies(tree)} if tree is not None and name not in schema \
-        else {name}
-    return any(MOVE == n or MOVE in defect_marks.closure(schema, n) for n in used if n in schema) \
-        or MOVE in used
-
-
-def board_summary(board) -> dict:
-    out = {"rows": board.rows, "cols": board.cols, "mines": board.total_mines,
-           "topology": board.topology, "open": len(board.opened),
-           "move": present.cell_text(board.move) if board.move else None}
-    if board.name:
-        out["name"] = board.name
-    if board.completed:
-        out["completed"] = True
-    return out
-
-
 def contract(schema, board, results, types, max_elements: int, marks) -> dict:
     terms, axioms, errors = {}, {}, {}
     for name, r in results.items():
@@ -174,21 +154,3 @@ def contract(schema, board, results, types, max_elements: int, marks) -> dict:
     if note:
         out["note"] = note
     return out
-
-
-def method(result) -> str:
-    """How a value was computed, in one word."""
-    used = result.methods
-    if any(used.get(k) for k in ("filtered", "enumerated image")):
-        kind = "enumerated"
-    elif any(used.get(k) for k in ("split", "narrowed", "generator", "image", "index",
-                                   "∀ as min/max", "∀ over an image", "checked once", "hoisted",
-                                   "pairs joined from a generator",
-                                   "correlated comprehension grouped",
-                                   "∀ by counting, every candidate at once")):
-        kind = "narrowed"
-    else:
-        kind = "direct"
-    if present.is_set(result.value) and not isinstance(result.value, frozenset):
-        kind += ", closed form"
-    return kind

@@ -24,6 +24,7 @@ from ..eval.sets import CURRENT_BUDGET
 from ..eval.why import Why, cell_question, evaluate_terms, render
 from ..present import values as present
 from ..present import defect_marks
+from ..present.board_notes import NO_MOVE, board_summary, completion_note, uses_move
 from ..present.header import schema_line, schema_name
 from ..present.read_value import read_element
 from ..present.reading import article, read
@@ -32,9 +33,8 @@ from ..rsl.errors import RSLError
 from ..rsl.printer import unicode
 from ..rsl import syntax as s
 from ..rsl.types import Element, SetType, TupleType
-from .eval import NO_MOVE, uses_move
 from .common import (BOARD_HELP, add_board_options, add_budget_options, budget_from,
-                     completion_note, load_board_file, load_schema)
+                     load_board_file, load_schema)
 from .common import help_text
 
 PAIRS_SHOWN = 12
@@ -162,7 +162,6 @@ def reason_json(reason) -> dict:
 
 def explain_json(schema, board, evaluator, alias, question, candidate, marks) -> dict:
     """The constituent, its value (or verdict) and, with a candidate, the chain."""
-    from .eval import board_summary
 
     a = schema.analysis[alias]
     out = {"schema": schema_name(schema), "board": board_summary(board), "alias": alias,

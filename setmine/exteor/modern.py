@@ -25,7 +25,7 @@ import os
 import zipfile
 from typing import IO, Any
 
-from ..jsontext import load_json
+from ..base.jsontext import load_json
 from .document import KINDS, Document, ExteorError, Record, describe
 
 MEMBER = "document.json"

@@ -11,6 +11,7 @@ from __future__ import annotations
 from ..board.model import plural
 from . import defect_marks
 from . import values as present
+from .board_notes import completion_note
 from .header import schema_line
 from .value_view import family_lines, is_family, is_relation, relation_table
 
@@ -21,8 +22,6 @@ def print_results(schema, board, results, types, marks, limit: int, cell=None) -
     from rich.text import Text
 
     from ..board.draw import draw, legend
-    from ..cli.common import completion_note
-    from ..cli.eval import method
 
     console = Console(highlight=False)
 
@@ -97,3 +96,21 @@ def value_view(board, value, typ, limit: int, cell, name: str) -> list:
         return [Text(head)] + [Padding(Text(line.strip()), (0, 0, 0, 2), expand=False)
                                for line in rest]
     return [Text(present.to_text(value, typ, limit))]
+
+
+def method(result) -> str:
+    """How a value was computed, in one word."""
+    used = result.methods
+    if any(used.get(k) for k in ("filtered", "enumerated image")):
+        kind = "enumerated"
+    elif any(used.get(k) for k in ("split", "narrowed", "generator", "image", "index",
+                                   "∀ as min/max", "∀ over an image", "checked once", "hoisted",
+                                   "pairs joined from a generator",
+                                   "correlated comprehension grouped",
+                                   "∀ by counting, every candidate at once")):
+        kind = "narrowed"
+    else:
+        kind = "direct"
+    if present.is_set(result.value) and not isinstance(result.value, frozenset):
+        kind += ", closed form"
+    return kind

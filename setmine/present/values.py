@@ -27,7 +27,7 @@ from ..eval import cardinal
 from ..eval.budget import Budget
 from ..eval.sets import CURRENT_BUDGET, LazySet, card, members, order_key, sort
 from ..rsl.errors import RSLError
-from ..rsl.types import Element, Integer, Logic, SetType, TupleType
+from ..rsl.types import Element, Logic, SetType, TupleType
 
 DEFAULT_MAX_ELEMENTS = 1000   # members listed of a set in JSON (``--list``)
 TEXT_MEMBERS = 12             # members listed of a set in text

@@ -1,0 +1,3 @@
+"""The layer below the pipeline: reading text formats safely, knowing
+nothing of RSLang or of Minesweeper (``jsontext``: JSON with every number
+and nesting bounded, for the board and Exteor readers)."""
