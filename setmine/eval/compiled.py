@@ -114,11 +114,11 @@ def _value(node: s.Node) -> Code:
             return values
         return tuple_
     if isinstance(node, s.SetOperation):
+        links = s.chain(node)  # a chain a∪b∪… folds in a loop
+        if len(links) > 1:
+            return _set_chain(links, interpreted)
         left, right = value_code(node.left), value_code(node.right)
-        op = {"∪": frozenset.__or__, "∩": frozenset.__and__, "\\": frozenset.__sub__,
-              "∆": frozenset.__xor__}.get(node.op)
-        if op is None:
-            return interpreted
+        op = FROZENSET_OPERATIONS[node.op]
 
         def operation(ev, env):
             a, b = left(ev, env), right(ev, env)
@@ -136,6 +136,25 @@ def _value(node: s.Node) -> Code:
             return a.cardinality() if isinstance(a, LazySet) else interpreted(ev, env)
         return size
     return interpreted
+
+
+FROZENSET_OPERATIONS = {"∪": frozenset.__or__, "∩": frozenset.__and__, "\\": frozenset.__sub__,
+                        "∆": frozenset.__xor__}
+
+
+def _set_chain(links: list, interpreted: Code) -> Code:
+    first = value_code(links[0].left)
+    steps = [(FROZENSET_OPERATIONS[link.op], value_code(link.right)) for link in links]
+
+    def operations(ev, env):
+        a = first(ev, env)
+        for op, right in steps:
+            b = right(ev, env)
+            if type(a) is not frozenset or type(b) is not frozenset:
+                return interpreted(ev, env)
+            a = op(a, b)
+        return a
+    return operations
 
 
 # ----------------------------------------------------------------------------
@@ -157,6 +176,9 @@ def _truth(node: s.Node) -> Code:
         arg = truth_code(node.arg)
         return lambda ev, env: not arg(ev, env)
     if isinstance(node, s.Connective):
+        links = s.chain(node)  # a chain P & Q ∨ … folds in a loop
+        if len(links) > 1:
+            return _connective_chain(links)
         left, right = truth_code(node.left), truth_code(node.right)
         return {
             "&": lambda ev, env: left(ev, env) and right(ev, env),
@@ -166,6 +188,25 @@ def _truth(node: s.Node) -> Code:
     if isinstance(node, s.Predicate):
         return _predicate(node, interpreted)
     return interpreted
+
+
+def _connective_chain(links: list) -> Code:
+    first = truth_code(links[0].left)
+    steps = [(link.op, truth_code(link.right)) for link in links]
+
+    def connected(ev, env):
+        value = first(ev, env)
+        for op, right in steps:  # a right operand only when it decides
+            if op == "&":
+                value = value and right(ev, env)
+            elif op == "∨":
+                value = value or right(ev, env)
+            elif op == "⇒":
+                value = (not value) or right(ev, env)
+            else:
+                value = value == right(ev, env)
+        return value
+    return connected
 
 
 def _predicate(node: s.Predicate, interpreted: Code) -> Code:

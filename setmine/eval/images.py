@@ -20,7 +20,7 @@ from .compiled import value_code
 from .sets import (Fibered, IntRange, LazySet, Product, Union, canonical, card, each, is_empty,
                    members)
 from .subsets import Subsets
-from .terms import free_locals, mentions
+from .terms import free_locals, long_chain, mentions
 
 ALL = None  # "every element": no narrower support is known
 
@@ -58,7 +58,7 @@ def _image_shortcut(ev, f, name, domain, env, node):
     if isinstance(f, s.Apply) and f.op == "card":
         inner = image(ev, f.arg, name, domain, env, node)
         return _sizes(inner)
-    if isinstance(f, s.SetOperation) and f.op in ("∩", "\\", "∪"):
+    if isinstance(f, s.SetOperation) and f.op in ("∩", "\\", "∪") and not long_chain(f):
         var_side, other = (f.left, f.right) if mentions(f.left, name) else (f.right, f.left)
         if mentions(other, name) or (f.op == "\\" and var_side is f.right):
             return None
@@ -156,7 +156,7 @@ def support(ev, formula: s.Node, name: str, env, bounds=None):
     if isinstance(formula, (s.Declarative, s.Imperative, s.Recursive, s.FunctionDef)):
         return ALL
     result = frozenset()
-    for child in formula.children():
+    for child in s.operands(formula) if isinstance(formula, s.CHAINS) else formula.children():
         part = support(ev, child, name, env, bounds)
         if part is ALL:
             return ALL
@@ -165,6 +165,8 @@ def support(ev, formula: s.Node, name: str, env, bounds=None):
 
 
 def _pointwise(node: s.Node, name: str) -> bool:
+    if long_chain(node):
+        return False
     if isinstance(node, s.Local):
         return node.name == name
     if isinstance(node, s.SetOperation) and node.op != "∆":
@@ -205,7 +207,7 @@ def upper(ev, node, env, bounds):
             and node.arg.name in bounds and len(node.indices) == 1:
         column = algebra.project(bounds[node.arg.name], node.indices, ev.budget, node)
         return algebra.reduce(column, ev.budget, node)
-    if isinstance(node, s.SetOperation):
+    if isinstance(node, s.SetOperation) and not long_chain(node):
         a, b = upper(ev, node.left, env, bounds), upper(ev, node.right, env, bounds)
         if node.op == "∩":
             return b if a is ALL else a if b is ALL else algebra.intersection(a, b)

@@ -42,6 +42,14 @@ class Evaluator:
         self.methods: Counter = Counter()  # which rules and enumerations were used
 
     # -- entry points
+    def evaluate(self, node: s.Node):
+        """The truth of a formula or the value of a set expression, from the
+        top: a tree nested past the stack is an RSLError at the tree."""
+        try:
+            return self.truth(node) if s.is_formula(node) else self.value(node)
+        except RecursionError:
+            raise too_deep(node) from None
+
     def value(self, node: s.Node, env: Mapping[str, object] | None = None):
         if CURRENT_BUDGET.get() is not self.budget:  # lazy sets count under this budget too
             token = CURRENT_BUDGET.set(self.budget)
@@ -113,12 +121,11 @@ class Evaluator:
 
     # -- set and integer expressions
     def value_Arithmetic(self, n, env):
-        a, b = self._integer(n.left, env), self._integer(n.right, env)
-        if n.op == "+":
-            return cardinal.add(a, b)
-        if n.op == "-":
-            return cardinal.subtract(a, b)
-        return cardinal.multiply(a, b)
+        links = s.chain(n)  # a chain 1+2*3-… is folded in a loop, whatever its length
+        value = self._integer(links[0].left, env)
+        for link in links:
+            value = ARITHMETIC[link.op](value, self._integer(link.right, env))
+        return value
 
     def _integer(self, node, env):
         v = self.value(node, env)
@@ -131,14 +138,11 @@ class Evaluator:
         return _as_set(self.value(node, env), node)
 
     def value_SetOperation(self, n, env):
-        a, b = self._set(n.left, env), self._set(n.right, env)
-        if n.op == "∪":
-            return algebra.union(a, b)
-        if n.op == "∩":
-            return algebra.intersection(a, b)
-        if n.op == "\\":
-            return algebra.difference(a, b)
-        return algebra.symmetric_difference(a, b)
+        links = s.chain(n)
+        value = self._set(links[0].left, env)
+        for link in links:
+            value = SET_OPERATIONS[link.op](value, self._set(link.right, env))
+        return value
 
     def value_Product(self, n, env):
         return algebra.product([self._set(f, env) for f in n.factors])
@@ -259,14 +263,11 @@ class Evaluator:
         return not self.truth(n.arg, env)
 
     def truth_Connective(self, n, env) -> bool:
-        left = self.truth(n.left, env)
-        if n.op == "&":
-            return left and self.truth(n.right, env)
-        if n.op == "∨":
-            return left or self.truth(n.right, env)
-        if n.op == "⇒":
-            return (not left) or self.truth(n.right, env)
-        return left == self.truth(n.right, env)
+        links = s.chain(n)  # P & Q ∨ … in a loop; a right operand only when it decides
+        value = self.truth(links[0].left, env)
+        for link in links:
+            value = connect(link.op, value, lambda: self.truth(link.right, env))
+        return value
 
     def truth_Quantifier(self, n, env) -> bool:
         key = (id(n), tuple(_key(env.get(v)) for v in _memo_names(n)))
@@ -283,6 +284,30 @@ class Evaluator:
 
     def truth_Call(self, n, env) -> bool:
         return bool(self.value_Call(n, env))
+
+
+ARITHMETIC = {"+": cardinal.add, "-": cardinal.subtract, "*": cardinal.multiply}
+SET_OPERATIONS = {"∪": algebra.union, "∩": algebra.intersection, "\\": algebra.difference,
+                  "∆": algebra.symmetric_difference}
+
+
+def connect(op: str, left: bool, right) -> bool:
+    """``left op right`` for a connective, ``right`` a function called only
+    when the left operand does not decide (& ∨ ⇒ short-circuit, ⇔ not)."""
+    if op == "&":
+        return left and right()
+    if op == "∨":
+        return left or right()
+    if op == "⇒":
+        return (not left) or right()
+    return left == right()
+
+
+def too_deep(node: s.Node) -> RSLError:
+    """The error for a RecursionError while ``node`` was evaluated: chains
+    are folded in loops and the parser bounds nesting, so only a tree built
+    in code (or an analysis deeper than the stack) gets here."""
+    return RSLError("unknownSyntax", "the expression is nested too deeply to evaluate", *node.span)
 
 
 def bind(decl: s.Node, value, node=None) -> dict:

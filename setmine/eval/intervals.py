@@ -12,7 +12,7 @@ from . import algebra
 from .images import ALL, support
 from .sets import Filtered, canonical, card, is_empty, members
 from .subsets import Subsets
-from .terms import conjunction, mentions, remembered
+from .terms import conjunction, long_chain, mentions, remembered
 
 
 def set_interval(ev, name, domain: Subsets, parts, env, node):
@@ -229,7 +229,7 @@ def _pointwise_form(ev, name, universe, node, env):
         return (frozenset(), value) if isinstance(value, frozenset) else None
     if node == s.Local(name):
         return universe, frozenset()
-    if not isinstance(node, s.SetOperation):
+    if not isinstance(node, s.SetOperation) or long_chain(node):
         return None
     a = _pointwise_form(ev, name, universe, node.left, env)
     b = _pointwise_form(ev, name, universe, node.right, env)

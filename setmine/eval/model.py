@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 
 from ..rsl.errors import RSLError
 from .budget import Budget
-from .interp import Evaluator
+from .interp import Evaluator, too_deep
 from .sets import CURRENT_BUDGET, LazySet, card
 
 
@@ -64,6 +64,8 @@ def evaluate_schema(schema, data: dict, budget: Budget | None = None,
                     if isinstance(result.value, LazySet):
                         card(result.value)  # a term is settled when its size is known
                     values[c.alias] = result.value
+            except RecursionError:
+                raise too_deep(tree) from None
             finally:
                 CURRENT_BUDGET.reset(token)
         except RSLError as exc:
@@ -78,23 +80,30 @@ def evaluate_schema(schema, data: dict, budget: Budget | None = None,
 
 def _dependency_order(schema) -> list:
     """The constituents so that each comes after the ones it uses (a schema
-    may define a term before the terms it uses); otherwise in file order."""
+    may define a term before the terms it uses); otherwise in file order.
+    A depth-first walk with its own stack: a chain D1 :== D2, D2 :== D3, …
+    of any length is ordered."""
     from ..rsl.schema import dependencies
 
     done: set[str] = set()
     ordered: list = []
-
-    def visit(alias: str, path: tuple) -> None:
-        if alias in done or alias in path or alias not in schema:
-            return
-        tree = schema.analysis[alias].tree
-        for name, _ in dependencies(tree):
-            visit(name, path + (alias,))
-        done.add(alias)
-        ordered.append(schema[alias])
-
     for c in schema:
-        visit(c.alias, ())
+        on_path: set[str] = set()
+        stack = [(c.alias, False)]
+        while stack:
+            alias, finished = stack.pop()
+            if finished:
+                on_path.discard(alias)
+                if alias not in done:
+                    done.add(alias)
+                    ordered.append(schema[alias])
+                continue
+            if alias in done or alias in on_path or alias not in schema:
+                continue
+            on_path.add(alias)
+            stack.append((alias, True))
+            names = [name for name, _ in dependencies(schema.analysis[alias].tree)]
+            stack.extend((name, False) for name in reversed(names))
     return ordered
 
 

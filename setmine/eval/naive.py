@@ -166,10 +166,18 @@ class NaiveEvaluator:
                 if name not in env:
                     raise fail("localUndeclared", f"the local {name} is not bound", node)
                 return env[name]
-            case s.Arithmetic(op=sign, left=left, right=right):
-                return ARITHMETIC[sign](self.an_int(left, env), self.an_int(right, env))
-            case s.SetOperation(op=sign, left=left, right=right):
-                return SET_OPERATIONS[sign](self.a_set(left, env), self.a_set(right, env))
+            case s.Arithmetic():  # a chain 1+2+… folded left to right, in a loop
+                links = s.chain(node)
+                n = self.an_int(links[0].left, env)
+                for link in links:
+                    n = ARITHMETIC[link.op](n, self.an_int(link.right, env))
+                return n
+            case s.SetOperation():
+                links = s.chain(node)
+                v = self.a_set(links[0].left, env)
+                for link in links:
+                    v = SET_OPERATIONS[link.op](v, self.a_set(link.right, env))
+                return v
             case s.Product(factors=factors):
                 sets = [self.a_set(f, env) for f in factors]
                 return frozenset(self.counted(product(*sets), node))
@@ -285,14 +293,19 @@ class NaiveEvaluator:
         match node:
             case s.Negation(arg=arg):
                 return not self.holds(arg, env)
-            case s.Connective(op="&", left=left, right=right):
-                return self.holds(left, env) and self.holds(right, env)
-            case s.Connective(op="∨", left=left, right=right):
-                return self.holds(left, env) or self.holds(right, env)
-            case s.Connective(op="⇒", left=left, right=right):
-                return not self.holds(left, env) or self.holds(right, env)
-            case s.Connective(op="⇔", left=left, right=right):
-                return self.holds(left, env) == self.holds(right, env)
+            case s.Connective():  # a chain P & Q ∨ … folded left to right, in a loop
+                links = s.chain(node)
+                truth = self.holds(links[0].left, env)
+                for link in links:
+                    if link.op == "&":
+                        truth = truth and self.holds(link.right, env)
+                    elif link.op == "∨":
+                        truth = truth or self.holds(link.right, env)
+                    elif link.op == "⇒":
+                        truth = not truth or self.holds(link.right, env)
+                    else:
+                        truth = truth == self.holds(link.right, env)
+                return truth
             case s.Quantifier(op=op, var=var, domain=domain, body=body):
                 decls = var.items if isinstance(var, s.DeclList) else (var,)
                 return self.quantify(node, decls, domain, body, env)

@@ -84,7 +84,24 @@ def _free(node: s.Node) -> frozenset[str]:
                                  free_locals(node.body)) - bound
     if isinstance(node, (s.TupleDecl, s.DeclList)):
         return frozenset()
+    if isinstance(node, s.CHAINS):  # a chain's operands, in a loop
+        return frozenset().union(*(free_locals(o) for o in s.operands(node)))
     return frozenset().union(*(free_locals(c) for c in node.children()))
+
+
+ANALYSED_LINKS = 64
+"""The longest chain (``v ∩ A ∩ B …``) the planner's shape analyses take:
+they recurse along it.  A longer chain is not analysed (the rule that
+needs its shape does not apply) and is evaluated as written, in a loop."""
+
+
+def long_chain(node: s.Node) -> bool:
+    """Whether ``node`` is a chain of more than ANALYSED_LINKS links."""
+    links = 0
+    while isinstance(node, s.CHAINS) and links <= ANALYSED_LINKS:
+        links += 1
+        node = node.left if type(node.left) is type(node) else None
+    return links > ANALYSED_LINKS
 
 
 def bound_names(decl: s.Node) -> frozenset[str]:
@@ -100,7 +117,7 @@ def conjuncts(formula: s.Node) -> tuple[s.Node, ...]:
     """``A & B & C`` as (A, B, C); ``∀v∈D (A & B)`` as (∀v∈D A, ∀v∈D B)
     (∀ distributes over &)."""
     if isinstance(formula, s.Connective) and formula.op == "&":
-        return conjuncts(formula.left) + conjuncts(formula.right)
+        return tuple(p for o in s.operands(formula, "&") for p in conjuncts(o))
     if isinstance(formula, s.Quantifier) and formula.op == "∀":
         parts = conjuncts(formula.body)
         if len(parts) > 1:
@@ -123,6 +140,8 @@ def transform(node: s.Node, fn: Callable[[s.Node], s.Node | None]) -> s.Node:
     replacement = fn(node)
     if replacement is not None:
         return replacement
+    if isinstance(node, s.CHAINS) and type(node.left) is type(node):
+        return _transform_chain(node, fn)
     changes = {}
     for f in fields(node):
         if f.name == "span":
@@ -137,6 +156,29 @@ def transform(node: s.Node, fn: Callable[[s.Node], s.Node | None]) -> s.Node:
             if any(a is not b for a, b in zip(new_items, value)):
                 changes[f.name] = new_items
     return replace(node, **changes) if changes else node
+
+
+def _transform_chain(node: s.Node, fn: Callable[[s.Node], s.Node | None]) -> s.Node:
+    """transform on a chain ``a∪b∪…`` (``fn`` already saw ``node``): down
+    the links while ``fn`` keeps them, then rebuilt up, in loops."""
+    links = [node]
+    while True:
+        left = links[-1].left
+        if type(left) is not type(node):
+            result = transform(left, fn)
+            break
+        replacement = fn(left)
+        if replacement is not None:
+            result = replacement
+            break
+        links.append(left)
+    for link in reversed(links):
+        right = transform(link.right, fn)
+        if result is not link.left or right is not link.right:
+            result = replace(link, left=result, right=right)
+        else:
+            result = link
+    return result
 
 
 @remembered
@@ -206,6 +248,8 @@ def occurrences_only_inside(formula: s.Node, name: str) -> s.Node | None:
             return True
         if isinstance(node, (s.Quantifier, s.Declarative)) and name in bound_names(node.var):
             return True
+        if isinstance(node, s.CHAINS):
+            return all(visit(o) for o in s.operands(node))
         return all(visit(c) for c in node.children())
 
     return found[0] if visit(formula) and found else None
@@ -221,8 +265,12 @@ def negate(formula: s.Node) -> s.Node:
     if isinstance(formula, s.Connective):
         if formula.op == "⇒":
             return s.Connective("&", formula.left, negate(formula.right), span=span)
-        if formula.op == "∨":
-            return s.Connective("&", negate(formula.left), negate(formula.right), span=span)
+        if formula.op == "∨":  # ¬(P ∨ Q ∨ …) = ¬P & ¬Q & …, along the chain in a loop
+            links = s.chain(formula, "∨")
+            result = negate(links[0].left)
+            for link in links:
+                result = s.Connective("&", result, negate(link.right), span=link.span)
+            return result
     if isinstance(formula, s.Quantifier):
         return s.Quantifier("∃" if formula.op == "∀" else "∀", formula.var, formula.domain,
                             negate(formula.body), span=span)

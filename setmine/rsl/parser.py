@@ -29,6 +29,7 @@ from lark.visitors import Transformer_NonRecursive
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedToken, VisitError
 
 from . import syntax as s
+from .syntax import CHAINS, continues_chain  # noqa: F401  (used here and re-exported)
 from .errors import Diagnostic, RSLError
 
 SUBSCRIPTS = str.maketrans("₀₁₂₃₄₅₆₇₈₉", "0123456789")
@@ -345,15 +346,6 @@ MAX_NESTING = 100
 walker of syntax trees takes such chains without recursion; nesting itself is
 bounded so that the recursive walkers (typifier, evaluator) stay within
 Python's stack."""
-
-CHAINS = (s.SetOperation, s.Arithmetic, s.Connective)
-"""The binary nodes whose left operand continues a chain of the same kind."""
-
-
-def continues_chain(parent: s.Node, child: s.Node) -> bool:
-    """Whether ``child`` is the left operand of ``parent`` in one chain."""
-    return isinstance(parent, CHAINS) and type(child) is type(parent) and child is parent.left
-
 
 def check_nesting(tree: s.Node) -> None:
     """RSLError (with the span of the node one level too deep) when the

@@ -10,7 +10,7 @@ print gives back the same tree (``parse(unicode(t)) == t`` and
 from __future__ import annotations
 
 from . import syntax as s
-from .parser import ASCII_COMMAND, continues_chain
+from .parser import ASCII_COMMAND
 
 # Binding strength, loosest first.  Formulas: ⇔ 10, ⇒ 20, ∨ 30, & 40,
 # atoms 50.  Set expressions: ∪∩\∆ 60, +- 70, * 80, × 90, prefix 100.
@@ -93,11 +93,9 @@ class Printer:
         printed along its left spine without recursion: ``left_parens(node)``
         says whether the node's left operand needs parentheses,
         ``right_part(node)`` gives the operator and the right operand."""
-        spine = [n]
-        while continues_chain(spine[-1], spine[-1].left):
-            spine.append(spine[-1].left)
-        text = self.show(spine[-1].left)
-        for node in reversed(spine):
+        links = s.chain(n)
+        text = self.show(links[0].left)
+        for node in links:
             text = (f"({text})" if left_parens(node) else text) + right_part(node)
         return text
 

@@ -158,7 +158,7 @@ class Schema:
         functions = {c.alias: self.tree(c.alias) for c in self
                      if c.kind in ("function", "predicate") and self.analysis[c.alias].ok}
         evaluator = Evaluator(values, functions, budget)
-        return evaluator.truth(tree) if s.is_formula(tree) else evaluator.value(tree)
+        return evaluator.evaluate(tree)  # (a RecursionError is an RSLError at the tree)
 
     def _location(self, item: Constituent) -> Location | None:
         if not self.source:

@@ -18,9 +18,82 @@ from typing import Iterator, Union
 Span = tuple[int, int]
 
 
-@dataclass(frozen=True)
+_node = dataclass(frozen=True, eq=False)
+"""The decorator of every node class: ``==`` and ``hash`` are Node's."""
+
+_COMPARED: dict[type, tuple[str, ...]] = {}  # node class → the fields == compares
+
+
+def _compared(cls: type) -> tuple[str, ...]:
+    names = _COMPARED.get(cls)
+    if names is None:
+        names = _COMPARED[cls] = tuple(f.name for f in fields(cls) if f.compare)
+    return names
+
+
+@_node
 class Node:
     span: Span = field(default=(0, 0), compare=False, repr=False, kw_only=True)
+
+    # Equality and hashing are those a frozen dataclass generates (the
+    # fields but ``span``, compared in order), computed with a stack instead
+    # of recursion, so that a chain ``a∪b∪…`` of any length compares and
+    # hashes; a node's hash is computed once and kept.
+    def __eq__(self, other: object) -> bool:
+        if self is other:
+            return True
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        stack = [(self, other)]
+        while stack:
+            a, b = stack.pop()
+            if a is b:
+                continue
+            if a.__class__ is not b.__class__:
+                return False
+            da, db = a.__dict__, b.__dict__
+            ha, hb = da.get("_hash"), db.get("_hash")
+            if ha is not None and hb is not None and ha != hb:
+                return False
+            for name in _compared(a.__class__):
+                x, y = da[name], db[name]
+                if x is y:
+                    continue
+                if isinstance(x, Node):
+                    stack.append((x, y))
+                elif type(x) is tuple and type(y) is tuple:
+                    if len(x) != len(y):
+                        return False
+                    for p, q in zip(x, y):
+                        if isinstance(p, Node):
+                            stack.append((p, q))
+                        elif p != q:
+                            return False
+                elif x != y:
+                    return False
+        return True
+
+    def __hash__(self) -> int:
+        h = self.__dict__.get("_hash")
+        if h is not None:
+            return h
+        stack: list = [(self, False)]
+        while stack:
+            node, ready = stack.pop()
+            d = node.__dict__
+            if "_hash" in d:
+                continue
+            if ready:  # the children's hashes are kept: hashing the fields is shallow
+                d["_hash"] = hash(tuple(d[name] for name in _compared(node.__class__)))
+            else:
+                stack.append((node, True))
+                stack.extend((c, False) for c in node.children() if "_hash" not in c.__dict__)
+        return self.__dict__["_hash"]
+
+    def __getstate__(self) -> dict:  # a kept hash is not valid in another process
+        state = dict(self.__dict__)
+        state.pop("_hash", None)
+        return state
 
     def children(self) -> Iterator["Node"]:
         """The direct sub-nodes, in source order."""
@@ -53,22 +126,22 @@ class Node:
 # --------------------------------------------------------------------------
 # Atoms
 
-@dataclass(frozen=True)
+@_node
 class Integer(Node):
     value: int
 
 
-@dataclass(frozen=True)
+@_node
 class EmptySet(Node):
     """``∅`` (ASCII ``{}``)."""
 
 
-@dataclass(frozen=True)
+@_node
 class IntegerSet(Node):
     """``Z``, the set of integers."""
 
 
-@dataclass(frozen=True)
+@_node
 class Global(Node):
     """A constituent of the schema: X1, C1, S1, D1, A1, T1, or a function or
     predicate name F1/P1 used without arguments (a semantic error)."""
@@ -76,14 +149,14 @@ class Global(Node):
     name: str
 
 
-@dataclass(frozen=True)
+@_node
 class Radical(Node):
     """A template radical R1, R2... (the type parameters of functions)."""
 
     name: str
 
 
-@dataclass(frozen=True)
+@_node
 class Local(Node):
     """A bound variable: a, b1, ξ."""
 
@@ -93,7 +166,7 @@ class Local(Node):
 # --------------------------------------------------------------------------
 # Declarations of bound variables
 
-@dataclass(frozen=True)
+@_node
 class TupleDecl(Node):
     """``(a, b)`` on the left of ``∈``: binds the components of a tuple."""
 
@@ -103,7 +176,7 @@ class TupleDecl(Node):
 Declaration = Union[Local, TupleDecl]
 
 
-@dataclass(frozen=True)
+@_node
 class DeclList(Node):
     """``a, b`` in ``∀a, b ∈ X1 …``: several variables over one domain."""
 
@@ -113,7 +186,7 @@ class DeclList(Node):
 # --------------------------------------------------------------------------
 # Set (and integer) expressions
 
-@dataclass(frozen=True)
+@_node
 class Arithmetic(Node):
     """``a + b``, ``a - b``, ``a * b`` on integers."""
 
@@ -122,7 +195,7 @@ class Arithmetic(Node):
     right: "Expr"
 
 
-@dataclass(frozen=True)
+@_node
 class SetOperation(Node):
     """``a ∪ b``, ``a ∩ b``, ``a \\ b``, ``a ∆ b``."""
 
@@ -131,14 +204,14 @@ class SetOperation(Node):
     right: "Expr"
 
 
-@dataclass(frozen=True)
+@_node
 class Product(Node):
     """``A × B × …``: an n-ary Cartesian product (``a×b×c`` ≠ ``(a×b)×c``)."""
 
     factors: tuple["Expr", ...]
 
 
-@dataclass(frozen=True)
+@_node
 class Apply(Node):
     """A one-argument set function: ``ℬ``, ``card``, ``bool``, ``debool``,
     ``red``."""
@@ -147,7 +220,7 @@ class Apply(Node):
     arg: "Expr"
 
 
-@dataclass(frozen=True)
+@_node
 class Projection(Node):
     """``Pr1,2(S)`` on a set of tuples (``big``) or ``pr1(t)`` on a tuple."""
 
@@ -156,7 +229,7 @@ class Projection(Node):
     arg: "Expr"
 
 
-@dataclass(frozen=True)
+@_node
 class Filter(Node):
     """``Fi1,2[A, B](S)``: the tuples of S whose chosen components lie in the
     parameters."""
@@ -166,21 +239,21 @@ class Filter(Node):
     arg: "Expr"
 
 
-@dataclass(frozen=True)
+@_node
 class Enumeration(Node):
     """``{a, b, …}``."""
 
     items: tuple["Expr", ...]
 
 
-@dataclass(frozen=True)
+@_node
 class Tuple(Node):
     """``(a, b, …)``, at least two components."""
 
     items: tuple["Expr", ...]
 
 
-@dataclass(frozen=True)
+@_node
 class Declarative(Node):
     """``D{v ∈ S | P}``, also written ``{v ∈ S | P}``."""
 
@@ -189,7 +262,7 @@ class Declarative(Node):
     condition: "Formula"
 
 
-@dataclass(frozen=True)
+@_node
 class Iterate(Node):
     """``v :∈ S`` inside ``I{…}``."""
 
@@ -197,7 +270,7 @@ class Iterate(Node):
     domain: "Expr"
 
 
-@dataclass(frozen=True)
+@_node
 class Assign(Node):
     """``v := e`` inside ``I{…}``."""
 
@@ -208,7 +281,7 @@ class Assign(Node):
 Block = Union[Iterate, Assign, "Formula"]
 
 
-@dataclass(frozen=True)
+@_node
 class Imperative(Node):
     """``I{e | block; block; …}``."""
 
@@ -216,7 +289,7 @@ class Imperative(Node):
     blocks: tuple[Block, ...]
 
 
-@dataclass(frozen=True)
+@_node
 class Recursive(Node):
     """``R{v := init | cond | step}``; ``cond`` is None in the short form
     ``R{v := init | step}``."""
@@ -227,7 +300,7 @@ class Recursive(Node):
     step: "Expr"
 
 
-@dataclass(frozen=True)
+@_node
 class Call(Node):
     """``F1[a, b]`` (a set expression) or ``P1[a, b]`` (a formula)."""
 
@@ -238,7 +311,7 @@ class Call(Node):
 # --------------------------------------------------------------------------
 # Formulas
 
-@dataclass(frozen=True)
+@_node
 class Predicate(Node):
     """``a ∈ b`` and the other binary predicates: ∈ ∉ ⊆ ⊂ ⊄ = ≠ < > ≤ ≥."""
 
@@ -247,12 +320,12 @@ class Predicate(Node):
     right: "Expr"
 
 
-@dataclass(frozen=True)
+@_node
 class Negation(Node):
     arg: "Formula"
 
 
-@dataclass(frozen=True)
+@_node
 class Connective(Node):
     """``P & Q``, ``P ∨ Q``, ``P ⇒ Q``, ``P ⇔ Q``."""
 
@@ -261,7 +334,7 @@ class Connective(Node):
     right: "Formula"
 
 
-@dataclass(frozen=True)
+@_node
 class Quantifier(Node):
     """``∀v ∈ S P`` / ``∃v ∈ S P``; ``var`` may be a ``DeclList``."""
 
@@ -274,7 +347,7 @@ class Quantifier(Node):
 # --------------------------------------------------------------------------
 # Functions
 
-@dataclass(frozen=True)
+@_node
 class Parameter(Node):
     """``a ∈ ℬ(R1)`` in the argument list of a function definition."""
 
@@ -282,7 +355,7 @@ class Parameter(Node):
     domain: "Expr"
 
 
-@dataclass(frozen=True)
+@_node
 class FunctionDef(Node):
     """``[a ∈ ℬ(R1), b ∈ ℬ(R1×R2)] body``."""
 
@@ -298,6 +371,40 @@ Expr = Union[
 Formula = Union[Predicate, Negation, Connective, Quantifier, Call]
 
 FORMULA_NODES = (Predicate, Negation, Connective, Quantifier)
+
+
+CHAINS = (SetOperation, Arithmetic, Connective)
+"""The binary nodes that chain: the grammar makes ``a∪b∩c…``, ``1+2*3…``
+and ``P & Q ∨ R…`` left-deep trees, each link's left operand the chain so
+far."""
+
+
+def continues_chain(parent: Node, child: Node) -> bool:
+    """Whether ``child`` is the left operand of ``parent`` in one chain (a
+    node of the same class: the operators may differ)."""
+    return isinstance(parent, CHAINS) and type(child) is type(parent) and child is parent.left
+
+
+def chain(node: Node, op: str | None = None) -> list:
+    """The links of the chain ending at ``node``, innermost first:
+    ``chain(a∪b∪c)`` is ``[a∪b, a∪b∪c]``.  Its operands are ``[0].left``
+    then each link's ``.right``; a fold over the links evaluates the chain
+    in a loop, whatever its length.  With ``op``, only links of that
+    operator continue the chain (``a∨b & c & d`` by ``&``: ``a∨b`` is the
+    first operand).  A node that is not a link is a chain of one link."""
+    links = [node]
+    left = node.left
+    while type(left) is type(node) and (op is None or left.op == op):
+        links.append(left)
+        left = left.left
+    links.reverse()
+    return links
+
+
+def operands(node: Node, op: str | None = None) -> list:
+    """The operands of the chain ending at ``node``, left to right."""
+    links = chain(node, op)
+    return [links[0].left] + [link.right for link in links]
 
 
 def is_formula(node: Node) -> bool:

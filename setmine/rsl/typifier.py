@@ -80,7 +80,6 @@ from typing import Mapping
 
 from . import syntax as s
 from .errors import Diagnostic, RSLError
-from .parser import continues_chain
 from .scope import Scopes, destructure
 from .types import (ANY, EMPTY_SET, INTEGER, LOGIC, AnyType, Element, FunctionType, Integer,
                     Logic, SetType, TupleType, Type, compatible, components_of, element_of,
@@ -538,10 +537,7 @@ def _spine(node: s.Node) -> list:
     """A chain ``a∪b∪c…`` (or ``+``, ``&``…) from its innermost node out: the
     typifier walks chains in a loop, so their length is not bounded by the
     stack."""
-    spine = [node]
-    while continues_chain(spine[-1], spine[-1].left):
-        spine.append(spine[-1].left)
-    return spine[::-1]
+    return s.chain(node)
 
 
 def typify(node: s.Node, env: Mapping[str, GlobalInfo]) -> Typification:
