@@ -127,21 +127,35 @@ def json_integer(n: int):
     return str(n) if n.bit_length() <= 13_000 else cardinal.show(n)
 
 
-def to_json(value, typ, max_elements: int = DEFAULT_MAX_ELEMENTS, budget: Budget | None = None):
+WHOLE_VALUE_ELEMENTS = 100
+"""A whole value lists at most this many times the listing limit of
+elements, over all its nested sets: a relation of large families stays a
+few megabytes (its later sets give their cardinality and no elements)."""
+
+
+def to_json(value, typ, max_elements: int = DEFAULT_MAX_ELEMENTS, budget: Budget | None = None,
+            room: list[int] | None = None):
     """A value in the one JSON encoding of ``docs/json.md``, guided by its
     type (``typ`` None: by the value alone); all its sets are listed under
-    one printing budget."""
+    one printing budget, and together list at most ``WHOLE_VALUE_ELEMENTS``
+    times ``max_elements`` elements (``room``: how many are left)."""
     budget = budget or printing_budget(max_elements)
+    room = room if room is not None else [WHOLE_VALUE_ELEMENTS * max(max_elements, 1)]
     if isinstance(typ, Logic) or isinstance(value, bool):
         return bool(value)
     if is_set(value):
-        got = listing(value, max_elements, budget)
+        limit = min(max_elements, room[0])
+        got = listing(value, limit, budget)
+        room[0] -= len(got.items)
         base = typ.base if isinstance(typ, SetType) else None
         out = {"card": got.size_text if got.size is not None else None,
-               "elements": [to_json(m, base, max_elements, budget) for m in got.items],
+               "elements": [to_json(m, base, max_elements, budget, room) for m in got.items],
                "complete": got.complete}
         if got.stopped:
             out["note"] = got.stopped
+        elif not got.complete and limit < max_elements:
+            out["note"] = (f"listing stopped after {len(got.items)}: the whole value lists at most "
+                           f"{WHOLE_VALUE_ELEMENTS * max(max_elements, 1):,} elements")
         return out
     if isinstance(value, tuple):
         if isinstance(typ, Element) and len(value) == 2:
@@ -149,7 +163,7 @@ def to_json(value, typ, max_elements: int = DEFAULT_MAX_ELEMENTS, budget: Budget
         factors = typ.factors if isinstance(typ, TupleType) else (None,) * len(value)
         if typ is None and len(value) == 2 and all(type(v) is int for v in value):
             return cell_text(value)
-        return [to_json(v, t, max_elements, budget) for v, t in zip(value, factors)]
+        return [to_json(v, t, max_elements, budget, room) for v, t in zip(value, factors)]
     if isinstance(value, int):
         return json_integer(value)
     if isinstance(value, Fraction):

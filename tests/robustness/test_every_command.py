@@ -41,6 +41,8 @@ def run(capsys, argv: list[str]) -> tuple[int, str, str]:
 @pytest.mark.parametrize("board", list(_board_params()))
 def test_board_commands(capsys, board, command, schema, json_mode):
     argv = [command, board, "--spec", SCHEMAS[schema]] + (["--json"] if json_mode else [])
+    if command == "observe":
+        argv += ["--placements", "2"]   # each placement is a whole evaluation
     code, out, err = run(capsys, argv)
     assert code in (0, 1), err
     if json_mode:
