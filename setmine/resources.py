@@ -56,7 +56,10 @@ def resolve_board(arg: str | Path) -> Path:
     folder), else the path as given, so that the caller's error names what
     the user wrote.  A missing file in any other folder is not replaced."""
     path = Path(arg)
-    if path.exists() or path.parent not in (Path("."), Path("spec/boards")):
+    try:
+        if path.exists() or path.parent not in (Path("."), Path("spec/boards")):
+            return path
+        shipped = board_file(path.name)
+        return shipped if shipped.is_file() else path
+    except OSError:  # a name the system refuses (too long, …): the caller's read says so
         return path
-    shipped = board_file(path.name)
-    return shipped if shipped.is_file() else path

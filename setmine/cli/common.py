@@ -34,10 +34,12 @@ def load_schema(path: str | Path | None) -> Schema:
     from ..rsl.schema import Schema
     from . import UserError
 
+    _not_too_long(str(path or ""), "schema")
     path = Path(path) if path else DEFAULT_SPEC
-    if not path.exists() and path.parent == Path("spec") and resources.schema_file(path.name).is_file():
+    if not _exists(path) and path.parent == Path("spec") \
+            and _exists(resources.schema_file(path.name)):
         path = resources.schema_file(path.name)
-    if not path.exists():
+    if not _exists(path):
         raise UserError(f"{path}: no such file")
     try:
         return Schema.load(path)
@@ -45,6 +47,26 @@ def load_schema(path: str | Path | None) -> Schema:
         raise UserError(str(exc)) from None
     except (OSError, UnicodeDecodeError) as exc:
         raise UserError(f"{path}: cannot read: {exc}") from None
+
+
+MAX_PATH = 4096
+"""The longest path a command opens (Linux's PATH_MAX)."""
+
+
+def _not_too_long(path: str, what: str) -> None:
+    from . import UserError
+
+    if len(path) > MAX_PATH or any(len(part) > 255 for part in Path(path).parts):
+        raise UserError(f"{shown(path)}: not a {what} file: the name is too long to open")
+
+
+def _exists(path: Path) -> bool:
+    """Does ``path`` exist?  A name the system refuses (too long, a NUL
+    byte) does not: the caller's message names it."""
+    try:
+        return path.exists()
+    except (OSError, ValueError):
+        return False
 
 
 def load_valid_schema(path):
@@ -65,8 +87,9 @@ def load_board_file(path: str, mines: int | None = None):
     from . import UserError
 
     options = {"mines": mines} if mines is not None else {}
+    _not_too_long(path, "board")
     path = str(resources.resolve_board(path))
-    if not Path(path).exists():
+    if not _exists(Path(path)):
         hint = ""
         if Path(path).parent == Path("."):
             names = ", ".join(p.stem for p in resources.shipped_boards())

@@ -384,9 +384,11 @@ def check_formula(text: str, data: dict) -> str:
     # The oracle failed.  The fast evaluator fails with the same code — or,
     # when the planner decided the term without evaluating the sub-term the
     # oracle's left-to-right order reached first (a conjunct that empties
-    # the result, narrowing before a residual test), it may have a value.
-    if got[0] == "error":
-        assert got == expected, text
+    # the result, narrowing before a residual test), it may have a value,
+    # or meet another failing sub-term later (then both are the language's
+    # evaluation errors, calc…: never a budget's code or another kind).
+    if got[0] == "error" and got != expected:
+        assert expected[1].startswith("calc") and str(got[1]).startswith("calc"), (text, got)
     return "error"
 
 

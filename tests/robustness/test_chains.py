@@ -196,8 +196,8 @@ def test_eval_of_long_chains_through_the_command(tmp_path, capsys):
                     "D1 :== " + "∪".join(["S2", "S3"] * 1500) + "\n"
                     "D2 :== card(X1)" + "+1" * 3000 + "\n"
                     "A1 :== " + " & ".join(["D1⊆X1"] * 3000) + "\n", encoding="utf-8")
-    assert main(["eval", "tiny-2x2", "--spec", str(spec), "--term", "D1", "D2", "A1",
-                 "--json"]) == 0
+    assert main(["eval", "tiny-2x2", "--spec", str(spec),
+                 "--term", "D1", "--term", "D2", "--term", "A1", "--json"]) == 0
     out = capsys.readouterr().out
     assert '"A1": true' in out and "3004" in out
 
