@@ -24,7 +24,8 @@ def add_parser(sub) -> None:
     p = sub.add_parser("crosscheck", help="every term against the solver's notion of it",
                        description=help_text(__doc__))
     p.add_argument("board", help=BOARD_HELP)
-    p.add_argument("--term", nargs="+", metavar="ALIAS", help="only these constituents")
+    p.add_argument("--term", action="append", metavar="ALIAS",
+                   help="only this constituent (repeatable)")
     p.add_argument("--json", action="store_true", help="the report as one JSON object")
     add_board_options(p)
     add_budget_options(p)
@@ -32,9 +33,17 @@ def add_parser(sub) -> None:
 
 
 def run(args) -> int:
+    from . import UserError
+
     schema, board = load_inputs(args)
+    only = [t.strip() for t in args.term] if args.term else None
+    expressions = [t for t in only or () if t not in schema]
+    if expressions:
+        raise UserError(f"--term {expressions[0]!r}: the cross-check compares constituents with "
+                        f"the solver's notions of them; name a constituent (its alias), not an "
+                        f"expression")
     limits = Limits(max_elements=args.max_candidates, max_seconds=args.max_seconds)
-    report = crosscheck(schema, board, limits, only=args.term)
+    report = crosscheck(schema, board, limits, only=only)
     if args.json:
         json.dump(to_json(report), sys.stdout, ensure_ascii=False, indent=1)
         print()
@@ -44,7 +53,8 @@ def run(args) -> int:
     if not report.checked:
         reasons = sorted({r.message for r in report.rows})
         print(f"setmine crosscheck: nothing was checked: the constituents of "
-              f"{schema_name(schema)} asked for ({len(report.rows)}) were all skipped ({'; '.join(reasons) or 'none evaluated'}); the cross-check knows "
+              f"{schema_name(schema)} asked for ({len(report.rows)}) were all skipped "
+              f"({'; '.join(reasons) or 'none evaluated'}); the cross-check knows "
               f"{', '.join(NOTIONS)} by alias", file=sys.stderr)
         return 2
     return 0 if report.ok else 1

@@ -135,8 +135,8 @@ class Budget:
         """Fail now, before starting, if ``size`` candidates cannot fit."""
         if not self.admits(size):
             raise self.exceeded("setOverflow", node, construct, size,
-                                f"{cardinal.show(size)} candidates would exceed the limit of "
-                                f"{self.max_elements:,}{self.hint('candidates')}")
+                                f"more than {self.max_elements:,} candidates"
+                                f"{self.hint('candidates')}")
 
     def memory_hint(self) -> str:
         """The memory limit is the process's (set by the command line) or

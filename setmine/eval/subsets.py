@@ -174,6 +174,9 @@ class Subsets(LazySet):
     def members(self, budget: Budget, node=None, construct: str = "enumeration") -> Iterator:
         if not self.proper():
             return
+        # every element of the upper bound is visited (sorted), so a bound too large
+        # for what is left of the budget fails now rather than after spending it all
+        budget.require(self._upper_size(), within(node, ELEMENTS), construct)
         free = sort(e for e in members(self.upper, budget, within(node, ELEMENTS), construct)
                     if e not in self.lower)
         top = len(free) if self.hi is None else min(self.hi - len(self.lower), len(free))
@@ -187,12 +190,21 @@ class Subsets(LazySet):
             for k in range(max(self.lo - len(self.lower), 0), top + 1):
                 yield from guided(self.lower, free, len(self.lower) + k, self.constraints, charge)
             return
+        size = self.cardinality_or_none()
         for k in range(max(self.lo - len(self.lower), 0), top + 1):
             for combo in itertools.combinations(free, k):
-                budget.charge(1, node, construct, self.cardinality_or_none())
+                budget.charge(1, node, construct, size)
                 candidate = self.lower.union(combo)
                 if all(len(candidate & a) == need for a, need in self.constraints):
                     yield candidate
+
+    def _upper_size(self) -> cardinal.Cardinal:
+        """The upper bound's cardinality, or 0 when counting it fails (its
+        enumeration then meets the failure, as before)."""
+        try:
+            return card(self.upper)
+        except RSLError:
+            return 0
 
     def candidates(self) -> cardinal.Cardinal:
         """How many sets a listing that tries every candidate would try: the

@@ -27,7 +27,7 @@ def test_crosscheck(capsys):
 
 
 def test_crosscheck_json_and_terms(capsys):
-    assert main(["crosscheck", TINY, "--json", "--term", "D8", "D15"]) == 1
+    assert main(["crosscheck", TINY, "--json", "--term", "D8", "--term", "D15"]) == 1
     data = json.loads(capsys.readouterr().out)
     assert [r["alias"] for r in data["rows"]] == ["D8", "D15"]
     assert data["rows"][1]["status"] == "disagree" and data["rows"][1]["expected"]
