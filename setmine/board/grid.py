@@ -38,7 +38,7 @@ class GridAdjacency(Adjacency):
     (``square``, ``torus`` or ``hex``; see :mod:`setmine.board.topology`),
     computed cell by cell on demand."""
 
-    __slots__ = ("kind", "rows", "cols", "_cells", "_given_check")
+    __slots__ = ("kind", "rows", "cols", "_cells", "_given_check", "_seen")
 
     def __init__(self, kind: str, rows: int, cols: int):  # noqa: D107 - no super(): no dict
         if kind not in KINDS:
@@ -50,6 +50,7 @@ class GridAdjacency(Adjacency):
         self._hash = None
         self._cells: tuple[Cell, ...] | None = None
         self._given_check: tuple[Cell, ...] | None = None
+        self._seen: dict[Cell, frozenset[Cell]] = {}  # each cell's neighbours, once asked for
 
     # -- what is known by construction ---------------------------------------
 
@@ -96,10 +97,17 @@ class GridAdjacency(Adjacency):
         return (r, c) if 0 <= r < self.rows and 0 <= c < self.cols else None
 
     def __getitem__(self, cell: Cell) -> frozenset[Cell]:
+        """A cell's neighbours, computed the first time they are asked for and
+        kept (the solver and the games ask for the same cells again and
+        again; a board that is only loaded keeps none)."""
+        found = self._seen.get(cell) if type(cell) is tuple else None
+        if found is not None:
+            return found
         at = self._position(cell)
         if at is None:
             raise KeyError(cell)
-        return self._around(*at)
+        found = self._seen[at] = self._around(*at)
+        return found
 
     def _around(self, r: int, c: int) -> frozenset[Cell]:
         rows, cols = self.rows, self.cols
