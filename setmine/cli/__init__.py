@@ -44,7 +44,7 @@ def version() -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    from .limits import TimeLimit, limited, out_of_memory_message, time_limit_message
+    from .limits import TimeLimit, doing, limited, out_of_memory_message, time_limit_message
 
     parser = build_parser()
     try:
@@ -64,6 +64,10 @@ def main(argv: list[str] | None = None) -> int:
         failure = out_of_memory_message(args.max_memory, exc.__traceback__)
     except TimeLimit as exc:
         failure = time_limit_message(exc)
+    except RecursionError as exc:  # a backstop: the readers and the evaluator bound nesting
+        where = doing(tb=exc.__traceback__)
+        failure = (f"the input is nested too deeply to process"
+                   f"{f' ({where})' if where else ''}; please report this with the input")
     except KeyboardInterrupt:
         print("setmine: interrupted", file=sys.stderr)
         return 130

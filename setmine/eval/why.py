@@ -468,10 +468,7 @@ class Why:
         return r
 
 
-def _chain(node: s.Node, op: str) -> list[s.Node]:
-    if isinstance(node, (s.SetOperation, s.Connective)) and node.op == op:
-        return _chain(node.left, op) + _chain(node.right, op)
-    return [node]
+_chain = s.associative_operands
 
 
 def _value(decl: s.Node, binding: dict):

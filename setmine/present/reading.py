@@ -415,8 +415,4 @@ def is_plural(node: s.Node) -> bool:
             (isinstance(node, s.Apply) and node.op == "ℬ"))
 
 
-def chain(node: s.Node, op: str) -> list[s.Node]:
-    """The operands of a chain of one associative operator, left to right."""
-    if isinstance(node, (s.SetOperation, s.Connective)) and node.op == op:
-        return chain(node.left, op) + chain(node.right, op)
-    return [node]
+chain = s.associative_operands

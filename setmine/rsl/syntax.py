@@ -407,6 +407,20 @@ def operands(node: Node, op: str | None = None) -> list:
     return [links[0].left] + [link.right for link in links]
 
 
+def associative_operands(node: Node, op: str) -> list:
+    """The operands of a chain of one associative operator (``∪``, ``&`` …)
+    nested either way — ``(a∪b)∪c`` and ``a∪(b∪c)`` both give ``[a, b, c]``
+    — left to right, in a loop whatever its length."""
+    out, stack = [], [node]
+    while stack:
+        n = stack.pop()
+        if isinstance(n, (SetOperation, Connective)) and n.op == op:
+            stack += (n.right, n.left)
+        else:
+            out.append(n)
+    return out
+
+
 def is_formula(node: Node) -> bool:
     """True for a logical formula (a predicate call ``P1[…]`` included)."""
     if isinstance(node, Call):

@@ -210,3 +210,19 @@ def test_eval_of_deep_nesting_through_the_command(tmp_path, capsys):
     captured = capsys.readouterr()
     assert code != 0 and "nested too deeply" in captured.out + captured.err
     assert "RecursionError" not in captured.out + captured.err
+
+
+@pytest.mark.parametrize("args", [["D1"], ["A1"], ["D1", "0,0"], ["D2", "0,0"]],
+                         ids=["a term", "an axiom", "a cell of a long ∪", "a cell of a long &"])
+def test_explain_of_long_chains(tmp_path, capsys, args):
+    """explain reads, traces and renders long chains in loops too."""
+    spec = tmp_path / "chains.rsl"
+    spec.write_text("X1\nS1 ::= ℬ(X1×X1)\nS2 ::= ℬ(X1)\nS3 ::= ℬ(X1)\nS4 ::= ℬ(X1)\n"
+                    "D1 :== " + "∪".join(["S2", "S3"] * 1500) + "\n"
+                    "A1 :== " + " & ".join(["D1⊆X1"] * 3000) + "\n"
+                    "D2 :== {x ∈ X1 | " + " & ".join(["x ∈ S2"] * 2000) + "}\n",
+                    encoding="utf-8")
+    code = main(["explain", "tiny-2x2", *args, "--spec", str(spec)])
+    captured = capsys.readouterr()
+    assert code == 0, captured.err
+    assert "Traceback" not in captured.out + captured.err
