@@ -19,13 +19,13 @@ from fractions import Fraction
 
 from ..board import Board, cell_str
 from ..board.model import plural
-from .common import help_text, load_board_file, nonnegative_int
+from .common import BOARD_HELP, help_text, load_board_file, nonnegative_int
 
 
 def add_parser(sub) -> None:
     p = sub.add_parser("solve", help="exact mine probabilities of a position",
                        description=help_text(__doc__))
-    p.add_argument("board", help="a .board, .json, .mine or minesweepr .txt file")
+    p.add_argument("board", help=BOARD_HELP)
     p.add_argument("--mines", type=nonnegative_int, metavar="N",
                    help="the total number of mines (needed by minesweepr .txt boards)")
     p.add_argument("--json", action="store_true",
