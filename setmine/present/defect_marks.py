@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from .. import resources
+from ..board.model import plural
 from ..rsl.errors import RSLError
 
 PAGE = "docs/schema/{alias}.md"
@@ -141,7 +142,9 @@ def summary_line(found: dict[str, list[Mark]]) -> str | None:
     if not found:
         return None
     terms = sorted(found, key=_order)
-    return (f"{MARKER} {len(terms)} constituents of this schema differ from their conventions "
+    differ = "differs" if len(terms) == 1 else "differ"
+    return (f"{MARKER} {plural(len(terms), 'constituent')} of this schema {differ} from their "
+            f"conventions "
             f"({', '.join(terms)}): `setmine defects` shows why, `setmine explain BOARD ALIAS` "
             f"explains a value; spec/saper-corrected.rsl repairs them")
 
