@@ -210,20 +210,20 @@ def add_limit_options(parser) -> None:
 # -- argparse types for numeric options: a bad value is a usage error (exit 2)
 # that says what is accepted
 
-def positive_int(text: str) -> int:
+def _at_least(text: str, least: int) -> int:
     value = _int(text)
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected a whole number of at least 1, "
+    if value < least:
+        raise argparse.ArgumentTypeError(f"expected a whole number of at least {least}, "
                                          f"got {shown(text)}")
     return value
+
+
+def positive_int(text: str) -> int:
+    return _at_least(text, 1)
 
 
 def nonnegative_int(text: str) -> int:
-    value = _int(text)
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"expected a whole number of at least 0, "
-                                         f"got {shown(text)}")
-    return value
+    return _at_least(text, 0)
 
 
 MAX_JOBS = 64
