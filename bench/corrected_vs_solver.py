@@ -34,8 +34,8 @@ sys.path.insert(0, str(ROOT))
 
 from setmine.board import structure  # noqa: E402
 from setmine.check.reference import NOTIONS, Facts, defined  # noqa: E402
-from setmine.eval.model import evaluate_schema  # noqa: E402
-from setmine.eval.sets import card  # noqa: E402
+from setmine.eval.interpret.model import evaluate_schema  # noqa: E402
+from setmine.eval.values.sets import card  # noqa: E402
 from setmine.rsl.schema import Schema  # noqa: E402
 from setmine.solver import Position, solve  # noqa: E402
 

@@ -27,8 +27,8 @@ sys.path.insert(0, str(ROOT))
 
 from setmine.board import Board, grid_neighbours  # noqa: E402
 from setmine.board import structure as board_structure  # noqa: E402
-from setmine.eval.model import evaluate_schema  # noqa: E402
-from setmine.eval.naive import NaiveEvaluator  # noqa: E402
+from setmine.eval.interpret.model import evaluate_schema  # noqa: E402
+from setmine.oracle.naive import NaiveEvaluator  # noqa: E402
 from setmine.rsl.errors import RSLError  # noqa: E402
 from setmine.rsl.schema import Schema  # noqa: E402
 from setmine.solver.position import random_game  # noqa: E402

@@ -10,8 +10,8 @@ import pytest
 
 from setmine import resources
 from setmine.board import Board, grid_neighbours, structure
-from setmine.eval.model import evaluate_schema
-from setmine.eval.sets import card
+from setmine.eval.interpret.model import evaluate_schema
+from setmine.eval.values.sets import card
 from setmine.rsl.schema import Schema
 from setmine.solver import Position, solve
 from setmine.solver.position import random_game

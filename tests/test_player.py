@@ -36,7 +36,7 @@ def test_the_schema_player_never_reads_the_hidden_mines():
     """The player completes S2 with one placement of its own; D11 and D18
     come out the same as on the true board, whose mines it never sees."""
     from setmine.board import structure
-    from setmine.eval.model import evaluate_schema
+    from setmine.eval.interpret.model import evaluate_schema
     from setmine.player import SchemaPlayer, view_board
 
     config = GameConfig(cols=9, rows=9, mines=10)

@@ -18,9 +18,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..eval import cardinal
-from ..eval.budget import Budget
-from ..eval.sets import LazySet, card, member, members, sort
+from ..eval.values import cardinal
+from ..eval.values.budget import Budget
+from ..eval.values.sets import LazySet, card, member, members, sort
 from ..present.values import show
 from ..rsl.errors import RSLError
 from .reference import Family, FamilySizes, text
@@ -230,7 +230,7 @@ def _wrong_family(fiber, reference: Family):
 
 def _fibers(value) -> dict | None:
     """A set of pairs as first component → set of second components."""
-    from ..eval.sets import Fibered
+    from ..eval.values.sets import Fibered
 
     if isinstance(value, Fibered):
         return dict(value.fibers)
@@ -265,7 +265,7 @@ def canonical(value, limit: int = 20_000, sample: int = 20):
     if isinstance(value, frozenset):
         return frozenset(canonical(v, limit, sample) for v in value)
     if isinstance(value, LazySet):
-        from ..eval.sets import Fibered
+        from ..eval.values.sets import Fibered
 
         size = card(value)
         if isinstance(size, int) and size <= limit:

@@ -221,8 +221,8 @@ def why(schema: Schema, alias: str, data: dict, element, cells=frozenset()) -> s
     comprehension), else the membership ``x ∈ formula``; an axiom's
     formula is explained as it stands.  Only the branches that decide the
     verdict are kept (:func:`compact`)."""
-    from ..eval.explain import explain
-    from ..eval.interp import Evaluator
+    from ..present.trace import explain
+    from ..eval.interpret.evaluator import Evaluator
     from ..present.values import show
     from ..rsl import syntax as s
 
@@ -246,7 +246,7 @@ def compact(trace, limit: int = 9) -> list[str]:
     truth value only the children with the same value (the false conjunct,
     the true disjunct, the body under a counterexample or a witness), all
     of them otherwise; at most ``limit`` lines."""
-    from ..eval.explain import render
+    from ..present.trace import render
 
     lines: list[str] = []
 

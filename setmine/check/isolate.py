@@ -21,9 +21,9 @@ import time
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ..eval.budget import Budget
-from ..eval.interp import Evaluator
-from ..eval.sets import CURRENT_BUDGET, LazySet, card
+from ..eval.values.budget import Budget
+from ..eval.interpret.evaluator import Evaluator
+from ..eval.values.sets import CURRENT_BUDGET, LazySet, card
 from ..rsl.errors import RSLError
 from ..rsl.schema import Schema, dependencies
 from .reference import Facts, as_data, defined, reference

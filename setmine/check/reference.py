@@ -28,8 +28,8 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from ..board import Board, structure
-from ..eval import cardinal
-from ..eval.sets import LazySet, sort
+from ..eval.values import cardinal
+from ..eval.values.sets import LazySet, sort
 from ..solver import Position, Solution, solve
 from .positions import View, placements
 

@@ -13,9 +13,9 @@ import json
 import sys
 
 from ..board import structure
-from ..eval.explain import explain, render
-from ..eval.interp import Evaluator
-from ..eval.model import evaluate_schema
+from ..present.trace import explain, render
+from ..eval.interpret.evaluator import Evaluator
+from ..eval.interpret.model import evaluate_schema
 from ..present import defect_marks
 from ..present.board_notes import NO_MOVE, board_summary, completion_note, uses_move
 from ..present import values as present

@@ -172,7 +172,7 @@ def requested_terms(schema, texts) -> list[Requested]:
 
 def add_budget_options(parser) -> None:
     """The evaluation budget of a command that evaluates terms."""
-    from ..eval.budget import DEFAULT_MAX_ELEMENTS, DEFAULT_MAX_SECONDS
+    from ..eval.values.budget import DEFAULT_MAX_ELEMENTS, DEFAULT_MAX_SECONDS
 
     parser.add_argument("--max-candidates", type=positive_int, default=DEFAULT_MAX_ELEMENTS,
                         metavar="N", help=f"enumerate at most N candidates per term "
@@ -185,7 +185,7 @@ def add_budget_options(parser) -> None:
 def budget_from(args):
     """The budget the options ask for; its messages name the options that
     raise each of its limits."""
-    from ..eval.budget import Budget
+    from ..eval.values.budget import Budget
 
     return Budget(max_elements=args.max_candidates, max_seconds=args.max_seconds,
                   max_memory=getattr(args, "max_memory", None),

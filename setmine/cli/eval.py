@@ -15,10 +15,10 @@ import sys
 import time
 
 from ..board import structure
-from ..eval.budget import Budget
-from ..eval.interp import Evaluator
-from ..eval.model import Result, evaluate_schema
-from ..eval.sets import CURRENT_BUDGET
+from ..eval.values.budget import Budget
+from ..eval.interpret.evaluator import Evaluator
+from ..eval.interpret.model import Result, evaluate_schema
+from ..eval.values.sets import CURRENT_BUDGET
 from ..present import defect_marks
 from ..present.board_notes import NO_MOVE, board_summary, completion_note, uses_move
 from ..present.eval_report import method

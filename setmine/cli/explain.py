@@ -18,10 +18,10 @@ import sys
 
 from ..board import draw, structure
 from ..board.draw import legend
-from ..eval.explain import explain, render as render_trace
-from ..eval.interp import Evaluator
-from ..eval.sets import CURRENT_BUDGET
-from ..eval.why import Why, cell_question, evaluate_terms, render
+from ..present.trace import explain, render as render_trace
+from ..eval.interpret.evaluator import Evaluator
+from ..eval.values.sets import CURRENT_BUDGET
+from ..present.why import Why, cell_question, evaluate_terms, render
 from ..present import values as present
 from ..present import defect_marks
 from ..present.board_notes import NO_MOVE, board_summary, completion_note, uses_move

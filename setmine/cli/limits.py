@@ -74,7 +74,7 @@ class TimeLimit(BaseException):
 def limited(memory: int | None, seconds: float | None):
     """Run the body under these limits; the previous ones come back after
     (``main`` may be called more than once in a process, as tests do)."""
-    from ..eval import budget
+    from ..eval.values import budget
 
     saved_budget = budget.MEMORY_LIMIT, budget.MEMORY_OPTION
     budget.MEMORY_LIMIT, budget.MEMORY_OPTION = memory, "--max-memory"
@@ -128,7 +128,7 @@ PACKAGE = Path(__file__).resolve().parent.parent
 def doing(frame=None, tb=None) -> str | None:
     """What was running: the term being evaluated, else the innermost
     function of setmine on the stack (``setmine.solver.probability.solve``)."""
-    from ..eval.sets import CURRENT_BUDGET
+    from ..eval.values.sets import CURRENT_BUDGET
 
     active = CURRENT_BUDGET.get()
     if active is not None and active.subject:

@@ -27,13 +27,13 @@ from pathlib import Path
 from .. import resources
 from ..board import draw, load_board, structure
 from ..board.model import plural
-from ..eval import cardinal
-from ..eval.budget import Budget
-from ..eval.explain import explain, render as render_trace
-from ..eval.interp import Evaluator
-from ..eval.model import Result
-from ..eval.sets import CURRENT_BUDGET, card
-from ..eval.why import Why, evaluate_terms, render
+from ..eval.values import cardinal
+from ..eval.values.budget import Budget
+from .trace import explain, render as render_trace
+from ..eval.interpret.evaluator import Evaluator
+from ..eval.interpret.model import Result
+from ..eval.values.sets import CURRENT_BUDGET, card
+from .why import Why, evaluate_terms, render
 from ..rsl import syntax as s
 from ..rsl.printer import unicode
 from ..rsl.schema import Schema, dependencies

@@ -11,7 +11,7 @@ what cannot be listed cheaply is counted (see ``values.listing``).
 
 from __future__ import annotations
 
-from ..eval.sets import Fibered
+from ..eval.values.sets import Fibered
 from ..rsl.types import Element, SetType, TupleType
 from . import values as present
 

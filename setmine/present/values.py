@@ -23,9 +23,9 @@ import heapq
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ..eval import cardinal
-from ..eval.budget import Budget
-from ..eval.sets import CURRENT_BUDGET, LazySet, card, members, order_key, sort
+from ..eval.values import cardinal
+from ..eval.values.budget import Budget
+from ..eval.values.sets import CURRENT_BUDGET, LazySet, card, members, order_key, sort
 from ..rsl.errors import RSLError
 from ..rsl.types import Element, Logic, SetType, TupleType
 

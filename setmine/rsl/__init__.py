@@ -7,8 +7,9 @@
     >>> schema.typify("D15")
     'ℬℬ(X1)'
 
-Evaluation: ``schema.evaluate("D8", data)`` with ``data`` mapping aliases
-to Python values; ``rsl.show(value)`` prints a value as ``{1, 2, 3}``.
+Evaluation is the next stage, in ``setmine.eval``:
+``evaluate(schema, "D8", data)`` (from ``setmine.eval.interpret.model``)
+with ``data`` mapping aliases to Python values.
 
 Failures raise ``rsl.RSLError`` with ``.code``, ``.start``, ``.end`` and
 ``.message``.
@@ -22,7 +23,7 @@ from .printer import ascii, bracket_tree, unicode
 
 # The schema layer (and the typifier beneath it) is loaded on first use.
 _LAZY = {"Schema": ".schema", "Analysis": ".schema", "Constituent": ".schemafile",
-         "SchemaText": ".schemafile", "show": "..present.values"}
+         "SchemaText": ".schemafile"}
 
 
 def __getattr__(name: str):
@@ -37,5 +38,5 @@ def parse(expression: str, syntax: str = "auto"):
     return parse_expression(expression, syntax)
 
 
-__all__ = ["parse", "parse_with_warnings", "show", "Schema", "SchemaText", "Constituent", "Analysis",
+__all__ = ["parse", "parse_with_warnings", "Schema", "SchemaText", "Constituent", "Analysis",
            "RSLError", "Diagnostic", "unicode", "ascii", "bracket_tree"]

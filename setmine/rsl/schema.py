@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
-from typing import Iterator, Mapping
+from typing import Iterator
 
 from . import syntax as s
 from .errors import Diagnostic, Location, RSLError
@@ -133,32 +133,15 @@ class Schema:
             return str(function_type(tree, self.environment()))
         return str(typify(tree, self.environment()).type)
 
-    def evaluate(self, expression: str, data: Mapping[str, object], budget=None):
-        """The value of an alias or any expression over ``data`` (alias →
-        Python value: hashable elements, sets, tuples).  Terms of the schema
-        that ``data`` does not give are computed from their definitions.
-        Returns a bool, an int, a tuple, a frozenset or a lazy set (which
-        supports ``in``, iteration and ``.cardinality()``)."""
-        from ..eval.interp import Evaluator
-        from ..eval.model import evaluate_schema
-
-        tree = self.tree(expression) if expression in self.by_alias else \
-            parse_with_warnings(expression).tree
-        typify(tree, self.environment()) if expression not in self.by_alias else None
-        missing = [name for name, _ in dependencies(tree)
-                   if name in self.by_alias and name not in data
-                   and self[name].kind == "term"]
-        values = dict(data)
-        if missing:
-            for alias, result in evaluate_schema(self, data, budget, only=missing).items():
-                if result.error is not None and alias in missing:
-                    raise result.error
-                if result.ok and result.kind == "term":
-                    values.setdefault(alias, result.value)
-        functions = {c.alias: self.tree(c.alias) for c in self
-                     if c.kind in ("function", "predicate") and self.analysis[c.alias].ok}
-        evaluator = Evaluator(values, functions, budget)
-        return evaluator.evaluate(tree)  # (a RecursionError is an RSLError at the tree)
+    def expression_tree(self, expression: str) -> s.Node:
+        """The syntax tree of an alias of the schema or of any expression
+        over it (parsed and typed against the schema: an RSLError says what
+        is wrong and where)."""
+        if expression in self.by_alias:
+            return self.tree(expression)
+        tree = parse_with_warnings(expression).tree
+        typify(tree, self.environment())
+        return tree
 
     def _location(self, item: Constituent) -> Location | None:
         if not self.source:

@@ -9,9 +9,9 @@ from itertools import combinations
 from hypothesis import strategies as st
 
 from setmine.board import grid_neighbours
-from setmine.eval.budget import Budget
-from setmine.eval.naive import NaiveEvaluator
-from setmine.eval.sets import LazySet, materialize, sort
+from setmine.eval.values.budget import Budget
+from setmine.oracle.naive import NaiveEvaluator
+from setmine.eval.values.sets import LazySet, materialize, sort
 from setmine.rsl import syntax as s
 
 # ----------------------------------------------------------------------------

@@ -5,7 +5,7 @@ limit."""
 import pytest
 
 from setmine import rsl
-from setmine.eval.budget import CHECK_EVERY, Budget, BudgetExceeded
+from setmine.eval.values.budget import CHECK_EVERY, Budget, BudgetExceeded
 
 SMALL, BIG = rsl.parse("pr2(c)"), rsl.parse("D6")
 

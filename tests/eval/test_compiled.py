@@ -9,9 +9,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from setmine.eval.compiled import truth_code, value_code
-from setmine.eval.interp import Evaluator
-from setmine.eval.subsets import Subsets
+from setmine.eval.planning.compiled import truth_code, value_code
+from setmine.eval.interpret.evaluator import Evaluator
+from setmine.eval.values.subsets import Subsets
 from setmine.rsl.errors import RSLError
 from setmine.rsl.parser import parse_expression
 

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from setmine.eval.naive import NaiveEvaluator, evaluate
+from setmine.oracle.naive import NaiveEvaluator, evaluate
 from setmine.rsl.errors import RSLError
 from setmine.rsl.parser import parse_expression
 from setmine.rsl.schemafile import read_schema_text

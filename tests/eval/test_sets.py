@@ -17,13 +17,13 @@ import sympy
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from setmine.eval import algebra, cardinal
-from setmine.eval.budget import Budget, BudgetExceeded
-from setmine.eval.counting import guided
-from setmine.eval.sets import (Difference, Fibered, Filtered, Integers, Intersection, IntRange,
-                               Product, Union, card, is_empty, materialize, member, members,
-                               order_key, sort)
-from setmine.eval.subsets import Subsets
+from setmine.eval.values import algebra, cardinal
+from setmine.eval.values.budget import Budget, BudgetExceeded
+from setmine.eval.values.counting import guided
+from setmine.eval.values.sets import (Difference, Fibered, Filtered, Integers, Intersection,
+                                      IntRange, Product, Union, card, is_empty, materialize, member,
+                                      members, order_key, sort)
+from setmine.eval.values.subsets import Subsets
 from setmine.rsl.errors import RSLError
 
 from .strategies import expand

@@ -15,11 +15,12 @@ from hypothesis import strategies as st
 
 from setmine import rsl
 from setmine.cli import main
-from setmine.eval.budget import Budget
-from setmine.eval.interp import Evaluator
-from setmine.eval.naive import NaiveEvaluator
-from setmine.eval.sets import LazySet, materialize
+from setmine.eval.values.budget import Budget
+from setmine.eval.interpret.evaluator import Evaluator
+from setmine.oracle.naive import NaiveEvaluator
+from setmine.eval.values.sets import LazySet, materialize
 from setmine.rsl import syntax as s
+from setmine.eval.interpret.model import evaluate
 from setmine.rsl.parser import parse_expression
 
 DATA = {"X1": {1, 2, 3}, "S1": {(1, 2), (2, 1)}, "S2": {1}, "S3": {2}, "S4": {3}}
@@ -90,7 +91,7 @@ def test_long_chains_evaluate(name, formula, closed, n):
     SCHEMA.typify(text)
     assert parse_expression(rsl.unicode(tree)) == tree  # printed, read back, compared
     assert hash(parse_expression(text)) == hash(tree)
-    assert expand(SCHEMA.evaluate(text, DATA)) == closed(n)
+    assert expand(evaluate(SCHEMA, text, DATA)) == closed(n)
     naive = NaiveEvaluator(DATA)
     got = naive.truth(tree) if s.is_formula(tree) else naive.value(tree)
     assert got == closed(n)
@@ -99,14 +100,14 @@ def test_long_chains_evaluate(name, formula, closed, n):
 @pytest.mark.parametrize("text", ["∪".join(["X1"] * 10_000), "+".join(["1"] * 10_000),
                                   " & ".join(["X1=X1"] * 10_000)])
 def test_ten_thousand_operands(text):
-    assert SCHEMA.evaluate(text, DATA) in (frozenset({1, 2, 3}), 10_000, True)
+    assert evaluate(SCHEMA, text, DATA) in (frozenset({1, 2, 3}), 10_000, True)
 
 
 def test_a_chain_of_definitions_evaluates():
     count = 3000
     text = "X1\n" + "".join(f"D{i} :== D{i + 1}\n" for i in range(1, count)) + \
         f"D{count} :== X1\n"
-    assert rsl.Schema.parse(text).evaluate("D1", {"X1": {1, 2}}) == frozenset({1, 2})
+    assert evaluate(rsl.Schema.parse(text), "D1", {"X1": {1, 2}}) == frozenset({1, 2})
 
 
 # -- equality and hashing of syntax trees --------------------------------------
@@ -184,7 +185,7 @@ def test_a_tree_nested_past_the_stack_is_an_error_at_the_tree():
 def test_deep_nesting_through_schema_evaluate():
     text = "X1" + "∪(S2" * 150 + ")" * 150
     with pytest.raises(rsl.RSLError) as caught:
-        SCHEMA.evaluate(text, DATA)
+        evaluate(SCHEMA, text, DATA)
     assert "nested too deeply" in caught.value.message and caught.value.span != (0, 0)
 
 

@@ -169,9 +169,9 @@ def test_a_listed_lazy_set_is_named_by_its_formula(tmp_path):
     option raises does not point to one."""
     from setmine.board import load_board
     from setmine.board.structure import structure
-    from setmine.eval.budget import Budget, BudgetExceeded
-    from setmine.eval.interp import Evaluator
-    from setmine.eval.sets import LazySet, members
+    from setmine.eval.values.budget import Budget, BudgetExceeded
+    from setmine.eval.interpret.evaluator import Evaluator
+    from setmine.eval.values.sets import LazySet, members
     from setmine.rsl.schema import Schema
 
     spec = schema(tmp_path, "D1 :== {b ∈ ℬ(X1) | card(b) = 4 & card(b ∩ S2) ≠ card(b ∩ S3)}\n")

@@ -29,13 +29,15 @@ computed.  Part of the planner (``planner.py``).
 
 from __future__ import annotations
 
-from ..rsl import syntax as s
-from ..rsl.errors import RSLError
+from ...rsl import syntax as s
+from ...rsl.errors import RSLError
 from .compiled import truth_code, value_code
 from .intervals import narrowed
-from .sets import Fibered, canonical, each, member
-from .subsets import Subsets
-from .terms import conjunction, free_locals, remembered
+from ..values.sets import Fibered, canonical, each, member
+from ..values.subsets import Subsets
+from ..shapes.defining import pair_generator
+from ..shapes.normal import normal
+from ..shapes.terms import free_locals, remembered
 
 
 def joined(ev, first, second, domain, on_first, on_second, env, node):
@@ -45,7 +47,7 @@ def joined(ev, first, second, domain, on_first, on_second, env, node):
     if on_first or len(on_second) != 1:
         return None
     part = on_second[0]
-    shape = _defining_shape(part, first, second)
+    shape = _pair_generator(part, first, second)
     if shape is None:
         return None
     h, f, rest = shape
@@ -192,37 +194,6 @@ def _listed(value) -> bool:
 
 
 @remembered
-def _defining_shape(part, first, second):
-    """(h, f, R or None) when ``part`` is ``∃b∈G (first = h(b) & second = f(b)
-    & R(b))``: one defining conjunct for each of the two locals (either side
-    of the =), none of G, h, f, R mentioning them."""
-    if not (isinstance(part, s.Quantifier) and part.op == "∃" and isinstance(part.var, s.Local)
-            and isinstance(first, s.Local) and isinstance(second, s.Local)):
-        return None
-    pair = {first.name, second.name}
-    if len(pair) != 2 or part.var.name in pair or free_locals(part.domain) & pair:
-        return None
-    defined: dict = {}
-    rest = []
-    for p in planner.normal(part.body):
-        side = None
-        if isinstance(p, s.Predicate) and p.op == "=":
-            for var_side, other in ((p.left, p.right), (p.right, p.left)):
-                if var_side in (first, second) and not free_locals(other) & pair:
-                    side = (var_side.name, other)
-                    break
-        if side is not None and side[0] not in defined:
-            defined[side[0]] = side[1]
-        elif free_locals(p) & pair:
-            return None
-        else:
-            rest.append(p)
-    if len(defined) != 2:
-        return None
-    return defined[first.name], defined[second.name], (conjunction(rest) if rest else None)
-
-
-@remembered
 def _grouped_shape(part, first, second):
     """(the comprehension, its ∃, h, f, R or None) when ``part`` is
     ``second = {c ∈ D | ∃b∈G (first = h(b) & c = f(b) & R(b))}`` (either
@@ -230,11 +201,11 @@ def _grouped_shape(part, first, second):
     inner = _defining_comprehension(part, first, second)
     if inner is None:
         return None
-    body = planner.normal(inner.condition)
+    body = normal(inner.condition)
     if len(body) != 1:
         return None
     q = body[0]
-    shape = _defining_shape(q, first, inner.var)
+    shape = _pair_generator(q, first, inner.var)
     if shape is None:
         return None
     h, f, rest = shape
@@ -243,4 +214,9 @@ def _grouped_shape(part, first, second):
     return inner, q, h, f, rest
 
 
-from . import planner  # noqa: E402  (the normal form of a condition)
+def _pair_generator(part, first, second):
+    """(h, f, R or None) when ``part`` is ``∃b∈G (first = h(b) & second =
+    f(b) & R(b))``, both components locals (``shapes.defining``)."""
+    if not (isinstance(first, s.Local) and isinstance(second, s.Local)):
+        return None
+    return pair_generator(part, first.name, second.name)

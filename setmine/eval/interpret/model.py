@@ -4,12 +4,14 @@ board, computed constituent by constituent in the schema's order."""
 from __future__ import annotations
 
 import time
+from typing import Mapping
 from dataclasses import dataclass, field
 
-from ..rsl.errors import RSLError
-from .budget import Budget
-from .interp import Evaluator, too_deep
-from .sets import CURRENT_BUDGET, LazySet, card
+from ...rsl.errors import RSLError
+from ...rsl.schema import dependencies
+from ..values.budget import Budget
+from .evaluator import Evaluator, too_deep
+from ..values.sets import CURRENT_BUDGET, LazySet, card
 
 
 @dataclass
@@ -35,9 +37,7 @@ def evaluate_schema(schema, data: dict, budget: Budget | None = None,
     term's value feeds the terms after it; an error stays with its term and
     the terms that need it."""
     budget = budget or Budget()
-    functions = {c.alias: schema.tree(c.alias) for c in schema
-                 if c.kind in ("function", "predicate") and schema.analysis[c.alias].ok}
-    evaluator = Evaluator(data, functions, budget)
+    evaluator = Evaluator(data, _functions(schema), budget)
     values = evaluator.data
     wanted = _needed(schema, only) if only else None
     results: dict[str, Result] = {}
@@ -83,8 +83,6 @@ def _dependency_order(schema) -> list:
     may define a term before the terms it uses); otherwise in file order.
     A depth-first walk with its own stack: a chain D1 :== D2, D2 :== D3, …
     of any length is ordered."""
-    from ..rsl.schema import dependencies
-
     done: set[str] = set()
     ordered: list = []
     for c in schema:
@@ -108,8 +106,6 @@ def _dependency_order(schema) -> list:
 
 
 def _needed(schema, aliases: list[str]) -> set[str]:
-    from ..rsl.schema import dependencies
-
     needed: set[str] = set()
     stack = list(aliases)
     while stack:
@@ -120,3 +116,29 @@ def _needed(schema, aliases: list[str]) -> set[str]:
         tree = schema.analysis[alias].tree
         stack.extend(name for name, _ in dependencies(tree))
     return needed
+
+
+def evaluate(schema, expression: str, data: Mapping[str, object], budget: Budget | None = None):
+    """The value of an alias of ``schema`` or of any expression over it,
+    on ``data`` (alias → Python value: hashable elements, sets, tuples).
+    The schema's terms that ``data`` does not give are computed from their
+    definitions.  A bool, an int, a tuple, a frozenset or a lazy set (which
+    supports ``in``, iteration and ``.cardinality()``)."""
+    tree = schema.expression_tree(expression)
+    missing = [name for name, _ in dependencies(tree)
+               if name in schema and name not in data and schema[name].kind == "term"]
+    values = dict(data)
+    if missing:
+        for alias, result in evaluate_schema(schema, data, budget, only=missing).items():
+            if result.error is not None and alias in missing:
+                raise result.error
+            if result.ok and result.kind == "term":
+                values.setdefault(alias, result.value)
+    evaluator = Evaluator(values, _functions(schema), budget)
+    return evaluator.evaluate(tree)  # (a RecursionError is an RSLError at the tree)
+
+
+def _functions(schema) -> dict:
+    """The schema's functions and predicates that typed without error."""
+    return {c.alias: schema.tree(c.alias) for c in schema
+            if c.kind in ("function", "predicate") and schema.analysis[c.alias].ok}

@@ -16,10 +16,10 @@ from dataclasses import dataclass, field
 from ..rsl import syntax as s
 from ..rsl.errors import RSLError
 from ..rsl.printer import unicode
-from . import cardinal
-from .planner import exists, forall
-from .terms import negate
-from .sets import card
+from ..eval.values import cardinal
+from ..eval.planning.planner import exists, forall
+from ..eval.shapes.terms import negate
+from ..eval.values.sets import card
 
 
 @dataclass
@@ -88,7 +88,7 @@ def _quantifier(ev, q: s.Quantifier, env: dict, depth: int) -> Trace:
 
 
 def _term(ev, node: s.Node, env: dict) -> Trace:
-    from ..present.values import show
+    from .values import show
 
     try:
         value = ev.value(node, env)
@@ -110,7 +110,7 @@ def _size(domain) -> str:
 
 
 def _binding_text(binding: dict | None, cells=frozenset()) -> str:
-    from ..present.values import show
+    from .values import show
 
     if not binding:
         return "(none found within the budget)"

@@ -19,9 +19,9 @@ from __future__ import annotations
 
 from typing import Callable
 
-from ..rsl import syntax as s
-from .sets import LazySet
-from .terms import free_locals
+from ...rsl import syntax as s
+from ..values.sets import LazySet
+from ..shapes.terms import free_locals
 
 Code = Callable[[object, dict], object]  # (evaluator, bindings) → value
 

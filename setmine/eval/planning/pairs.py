@@ -11,14 +11,18 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ..rsl import syntax as s
-from ..rsl.errors import RSLError
-from . import algebra
-from .budget import BudgetExceeded
-from .interp import bind
+from ...rsl import syntax as s
+from ...rsl.errors import RSLError
+from ..values import algebra
+from ..values.budget import BudgetExceeded
+from .elements import elements
+from .images import generator
 from .intervals import interval_shape
-from .sets import Fibered, Product, canonical, is_empty, sort
-from .terms import bound_names, free_locals, remembered, split_pair
+from .joins import image_of_first, joined
+from .quantifiers import compare_with_all
+from ..values.sets import Fibered, Product, canonical, is_empty, sort
+from ..shapes.defining import projection_index
+from ..shapes.terms import bind, bound_names, free_locals, remembered, split_pair
 
 
 def pair_shape(var, domain):
@@ -32,7 +36,7 @@ def pair_shape(var, domain):
 def split(ev, var, domain, pair, parts, env, node):
     """A pair variable: enumerate the first component, narrow the second."""
     first, second, on_first, on_second = _split_parts(var, tuple(parts))
-    pairs = joins.joined(ev, first, second, domain, on_first, on_second, env, node)
+    pairs = joined(ev, first, second, domain, on_first, on_second, env, node)
     if pairs is not None:
         yield pairs
         return
@@ -43,9 +47,9 @@ def split(ev, var, domain, pair, parts, env, node):
         if implied is not None:
             ev.methods["first components implied"] += 1
             heads = algebra.intersection(heads, implied)
-    heads = sort(planner.elements(ev, first, heads, on_first, env, node))
+    heads = sort(elements(ev, first, heads, on_first, env, node))
     on_second = _bounded(ev, first, second, on_second, env) if heads else on_second
-    image = joins.image_of_first(ev, first, second, on_second, heads, env, node)
+    image = image_of_first(ev, first, second, on_second, heads, env, node)
     # in canonical order: the first piece gives an ∃ its witness
     for x in heads:
         fiber_domain = domain.fiber(x) if isinstance(domain, Fibered) else domain.factors[1]
@@ -57,8 +61,7 @@ def split(ev, var, domain, pair, parts, env, node):
         scope = {**env, **bind(first, x, node)}
         fiber = _fixed(ev, second, fiber_domain, on_second, scope)
         if fiber is None:
-            fiber = planner.combine(list(planner.pieces(ev, second, fiber_domain, on_second,
-                                                        scope, node)))
+            fiber = ev.planned(second, fiber_domain, on_second, scope, node)
         if not is_empty(fiber):
             yield Fibered(((x, fiber),))  # (fiber not empty)
 
@@ -74,7 +77,7 @@ def _bounded(ev, first, second, on_second, env) -> tuple:
     for part in on_second:
         try:
             rewritten = None if free_locals(part) & names else \
-                quantifiers.compare_with_all(ev, second.name, part, env)
+                compare_with_all(ev, second.name, part, env)
         except BudgetExceeded:
             raise
         except RSLError:
@@ -96,7 +99,7 @@ def _fixed(ev, second, fiber_domain, on_second, scope):
     if kind in ("v = E", "E = v"):
         values = frozenset({canonical(ev.value(operand, scope))})
     elif kind == "generator":
-        values = planner.generator(ev, second.name, on_second[0], scope)
+        values = generator(ev, second.name, on_second[0], scope)
         if values is None:
             return None
     else:
@@ -135,7 +138,7 @@ def _implied_heads(ev, first, second, part, env):
     evaluating anything per b (so no b that the ∃'s other conjuncts would
     have excluded can raise an error here).  None when the shape does not
     fit or G is not listed."""
-    shape = _heads_shape(part, first, second)
+    shape = _projection_index(part, first, second)
     if shape is None:
         return None
     try:
@@ -155,24 +158,10 @@ def _implied_heads(ev, first, second, part, env):
     return None
 
 
-@remembered
-def _heads_shape(part, first, second):
-    """i when ``part`` is ``∃b∈G (… & first = pr i(b) & …)`` with G free of
-    both components (which have distinct names)."""
-    if not (isinstance(part, s.Quantifier) and part.op == "∃" and isinstance(part.var, s.Local)):
+def _projection_index(part, first, second):
+    """i when ``part`` is ``∃b∈G (… & first = pr i(b) & …)`` (the first
+    component a local, the names of both distinct and free in G)."""
+    if not isinstance(first, s.Local):
         return None
-    names1, names2 = bound_names(first), bound_names(second)
-    pair = names1 | names2
-    if names1 & names2 or free_locals(part.domain) & pair or part.var.name in pair:
-        return None
-    b = s.Local(part.var.name)
-    for p in planner.normal(part.body):
-        if isinstance(p, s.Predicate) and p.op == "=":
-            for var_side, h in ((p.left, p.right), (p.right, p.left)):
-                if var_side == first and isinstance(h, s.Projection) and not h.big \
-                        and len(h.indices) == 1 and h.arg == b:
-                    return h.indices[0]
-    return None
-
-
-from . import joins, planner, quantifiers  # noqa: E402  (the rest of the planner)
+    names = tuple(sorted(bound_names(first))) + tuple(sorted(bound_names(second)))
+    return projection_index(part, first.name, names)

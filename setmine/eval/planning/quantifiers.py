@@ -18,16 +18,17 @@ Part of the planner (``planner.py``)."""
 
 from __future__ import annotations
 
-from ..rsl import syntax as s
-from ..rsl.errors import RSLError
-from . import algebra
-from .budget import BudgetExceeded
+from ...rsl import syntax as s
+from ...rsl.errors import RSLError
+from ..values import algebra
+from ..values.budget import BudgetExceeded
 from .compiled import truth_code
 from .images import extremes, image
-from .sets import Filtered, Union, each, is_empty, member, members
-from .subsets import Subsets
-from .terms import (bound_names, conjunction, free_locals, mentions, negate,
-                    occurrences_only_inside, remembered, rename)
+from ..values.sets import Filtered, Union, each, is_empty, member, members
+from ..values.subsets import Subsets
+from ..shapes.normal import normal
+from ..shapes.terms import (bound_names, conjunction, free_locals, mentions, negate,
+                            occurrences_only_inside, remembered, rename)
 
 
 def over_relation(ev, op, var, domain, body, env, node):
@@ -87,7 +88,7 @@ def _relation_shape(var, body, op):
             return None
         premise, rest = (body.left,), body.right
     else:
-        premise = planner.normal(body)
+        premise = normal(body)
         rest = None
     pattern = s.Tuple(tuple(var.items))
     found = [p for p in premise if isinstance(p, s.Predicate) and p.op == "∈"
@@ -154,7 +155,7 @@ def forall_one(ev, var, domain, part, env, node):
             # ∀v∈D (P(v) ⇒ Q) = ∀v ∈ {v∈D | P(v)} Q, the restricted domain computed once
             restricted = _restricted(ev, var, domain, part.left, env, node)
             ev.methods["∀ over a restricted domain"] += 1
-            return planner.forall(ev, var, restricted, part.right, env, node)
+            return ev.forall(var, restricted, part.right, env, node)
     if isinstance(var, s.Local) and isinstance(part, s.Predicate):
         decided = _forall_comparison(ev, var.name, domain, part, env, node)
         if decided is not None:
@@ -166,11 +167,10 @@ def forall_one(ev, var, domain, part, env, node):
             if not isinstance(values, Filtered):
                 ev.methods["∀ over an image"] += 1
                 name = var.name + "·f"  # f(v) as a variable of its own
-                ok, _ = planner.forall(ev, s.Local(name), values, rename(part, through, name),
-                                       env, node)
+                ok, _ = ev.forall(s.Local(name), values, rename(part, through, name), env, node)
                 if ok:
                     return True, None
-    found, witness = planner.exists(ev, var, domain, negate(part), env, node)
+    found, witness = ev.exists(var, domain, negate(part), env, node)
     return (not found), witness
 
 
@@ -222,7 +222,7 @@ def _restricted(ev, var, domain, condition, env, node):
     hit = ev.memo.get(key)
     if hit is not None and hit[0] is condition:
         return hit[1]
-    result = planner.comprehension(ev, var, domain, condition, env, node)
+    result = ev.comprehension(var, domain, condition, env, node)
     ev.memo[key] = (condition, result)
     return result
 
@@ -322,6 +322,3 @@ def _touched(family):
         found = [_touched(p) for p in family.parts]
         return None if any(f is None for f in found) else frozenset().union(*found)
     return None
-
-
-from . import planner  # noqa: E402  (comprehensions, ∃ and ∀ of the sub-formulas)

@@ -14,13 +14,14 @@ without enumerating the domain of its variable.
 
 from __future__ import annotations
 
-from ..rsl import syntax as s
-from . import algebra
+from ...rsl import syntax as s
+from ..values import algebra
 from .compiled import value_code
-from .sets import (Fibered, IntRange, LazySet, Product, Union, canonical, card, each, is_empty,
-                   members)
-from .subsets import Subsets
-from .terms import free_locals, long_chain, mentions
+from ..values.sets import (Fibered, IntRange, LazySet, Product, Union, canonical, card, each,
+                           is_empty, members)
+from ..values.subsets import Subsets
+from ..shapes.defining import generator as generator_shape
+from ..shapes.terms import free_locals, long_chain, mentions
 
 ALL = None  # "every element": no narrower support is known
 
@@ -229,3 +230,17 @@ def _or(a, b):
     if a is ALL or b is ALL:
         return ALL
     return algebra.union(a, b)
+
+
+def generator(ev, name, part, env):
+    """``∃b∈G (… & name = f(b))`` → the image of f over {b∈G | …}; None
+    when ``part`` does not define ``name`` so (``shapes.defining``)."""
+    shape = generator_shape(part, name)
+    if shape is None:
+        return None
+    f, rest = shape
+    b = part.var
+    selected = ev.comprehension(b, ev._set(part.domain, env), rest, env, part) \
+        if rest is not None else ev._set(part.domain, env)
+    ev.methods["generator"] += 1
+    return image(ev, f, b.name, selected, env, part)

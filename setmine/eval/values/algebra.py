@@ -13,12 +13,12 @@ sets); anything not simplified is enumerated under the budget or left lazy.
 
 from __future__ import annotations
 
-from ..rsl.errors import RSLError
+from ...rsl.errors import RSLError
 from . import cardinal
 from .budget import Budget
 from .sets import (Difference, Fibered, Filtered, Integers, Intersection, LazySet, Product, Union,
                    card, is_empty, materialize, member, members)
-from .subsets import Subsets
+from .subsets import Subsets, subset
 
 
 def interval(lower: frozenset, upper, lo: int = 0, hi: int | None = None,
@@ -198,67 +198,6 @@ def _check_tuple(t, arity: int, node) -> None:
 
 # ----------------------------------------------------------------------------
 # ⊆ and =
-
-def subset(a, b, budget: Budget, node=None) -> bool:
-    if isinstance(a, frozenset):
-        if isinstance(b, frozenset):
-            return _included(a, b)
-        return all(member(x, b) for x in a)
-    if isinstance(a, Subsets) and isinstance(b, Subsets) and \
-            (not b.constraints or set(b.constraints) <= set(a.constraints)):
-        if a.is_empty():
-            return True
-        if interval_within(a, b, budget, node):
-            return True
-        if not a.constraints:
-            return False  # interval_within is exact for an unconstrained a
-    if isinstance(a, Fibered) and isinstance(b, Fibered):
-        fb = b.as_dict()
-        return all(x in fb and subset(f, fb[x], budget, node) for x, f in a.fibers)
-    if isinstance(b, Integers):
-        return True
-    if isinstance(a, Filtered) and subset(a.domain, b, budget, node):
-        return True  # a filtered set lies within its domain
-    if isinstance(a, Union) and all(subset(p, b, budget, node) for p in a.parts):
-        return True
-    return all(member(x, b) for x in members(a, budget, node, "inclusion"))
-
-
-_INCLUDED: dict = {}
-
-
-def _included(a: frozenset, b: frozenset) -> bool:
-    """a ⊆ b (the elements of explicit sets are canonical); remembered for
-    large sets by identity — the intervals narrowed from one set share its
-    upper bound, and each is checked against the same bound."""
-    if len(a) < 64:
-        return a <= b
-    key = (id(a), id(b))
-    hit = _INCLUDED.get(key)
-    if hit is None or hit[0] is not a or hit[1] is not b:
-        if len(_INCLUDED) > 512:  # (it keeps the sets alive: a few suffice)
-            _INCLUDED.clear()
-        hit = _INCLUDED[key] = (a, b, a <= b)
-    return hit[2]
-
-
-def interval_within(a: Subsets, b: Subsets, budget: Budget, node) -> bool:
-    """Every member of the non-empty interval a (its constraints aside) lies
-    in the interval b (whose constraints a has).  The members of a have
-    every size from lo to hi (the effective bounds); a free element is in
-    some member when hi > |L|, and in all of them when lo = |U|."""
-    n = card(a.upper)
-    lo = max(a.lo, len(a.lower))
-    hi = n if a.hi is None else a.hi if not isinstance(n, int) else min(a.hi, n)
-    if b.lo > lo or (b.hi is not None and (not isinstance(hi, int) or hi > b.hi)):
-        return False
-    everywhere = materialize(a.upper, budget, node, "inclusion") \
-        if isinstance(n, int) and lo >= n else a.lower  # lo = |U|: a = {U}
-    if not b.lower <= everywhere:
-        return False
-    grows = not isinstance(hi, int) or hi > len(a.lower)
-    return subset(a.upper if grows else a.lower, b.upper, budget, node)
-
 
 def equal(a, b, budget: Budget, node=None) -> bool:
     """Equality of two values (sets compared by extension)."""

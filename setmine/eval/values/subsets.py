@@ -11,11 +11,12 @@ import itertools
 from dataclasses import dataclass, field
 from typing import Iterator
 
-from ..rsl.errors import RSLError
+from ...rsl.errors import RSLError
 from . import cardinal
 from .budget import ELEMENTS, Budget, within
 from .counting import Counts, count, guided
-from .sets import LazySet, _remembered_hash, card, current_budget, member, members, sort
+from .sets import (Difference, Fibered, Filtered, Integers, LazySet, Union, _remembered_hash, card,
+                   current_budget, materialize, member, members, sort)
 
 
 @dataclass(frozen=True, eq=True)
@@ -69,9 +70,9 @@ class Subsets(LazySet):
             if size < self.lo or (self.hi is not None and size > self.hi):
                 return False
         if self.constraints and \
-                any(card(algebra.intersection(x, a)) != k for a, k in self.constraints):
-            return False
-        return algebra.subset(x, self.upper, current_budget())
+                any(sum(1 for e in a if member(e, x)) != k for a, k in self.constraints):
+            return False  # (the sets A of the constraints are explicit)
+        return subset(x, self.upper, current_budget())
 
     # -- counting
     def counts(self):
@@ -124,7 +125,8 @@ class Subsets(LazySet):
             child = Subsets(self.lower | {e}, self.upper, self.lo, self.hi, self.constraints,
                             (self, e, True))
         else:
-            upper = algebra.difference(self.upper, frozenset({e}))
+            upper = self.upper - {e} if isinstance(self.upper, frozenset) else \
+                Difference(self.upper, frozenset({e}))
             child = Subsets(self.lower, upper, self.lo, self.hi,
                             self.constraints, (self, e, False))
         return child
@@ -217,9 +219,84 @@ class Subsets(LazySet):
         except RSLError:
             return None
 
+    def counted_size(self):
+        return self.cardinality()
+
+    def listable(self, limit: int) -> bool:
+        """Counted within ``limit``, and (with constraints) listed by trying
+        at most ``limit`` candidates."""
+        size = self.cardinality_or_none()
+        if not isinstance(size, int) or size > limit:
+            return False
+        if self.constraints:
+            tried = self.candidates()  # listed only when it is cheap: by trying candidates
+            return isinstance(tried, int) and tried <= limit
+        return True
+
 
 def powerset(base) -> "Subsets | frozenset":
     return Subsets(frozenset(), base)
 
 
-from . import algebra  # noqa: E402  (algebra builds on set intervals)
+# ----------------------------------------------------------------------------
+# ⊆, for every kind of set value (set intervals compare by their bounds)
+
+def subset(a, b, budget: Budget, node=None) -> bool:
+    if isinstance(a, frozenset):
+        if isinstance(b, frozenset):
+            return _included(a, b)
+        return all(member(x, b) for x in a)
+    if isinstance(a, Subsets) and isinstance(b, Subsets) and \
+            (not b.constraints or set(b.constraints) <= set(a.constraints)):
+        if a.is_empty():
+            return True
+        if interval_within(a, b, budget, node):
+            return True
+        if not a.constraints:
+            return False  # interval_within is exact for an unconstrained a
+    if isinstance(a, Fibered) and isinstance(b, Fibered):
+        fb = b.as_dict()
+        return all(x in fb and subset(f, fb[x], budget, node) for x, f in a.fibers)
+    if isinstance(b, Integers):
+        return True
+    if isinstance(a, Filtered) and subset(a.domain, b, budget, node):
+        return True  # a filtered set lies within its domain
+    if isinstance(a, Union) and all(subset(p, b, budget, node) for p in a.parts):
+        return True
+    return all(member(x, b) for x in members(a, budget, node, "inclusion"))
+
+
+_INCLUDED: dict = {}
+
+
+def _included(a: frozenset, b: frozenset) -> bool:
+    """a ⊆ b (the elements of explicit sets are canonical); remembered for
+    large sets by identity — the intervals narrowed from one set share its
+    upper bound, and each is checked against the same bound."""
+    if len(a) < 64:
+        return a <= b
+    key = (id(a), id(b))
+    hit = _INCLUDED.get(key)
+    if hit is None or hit[0] is not a or hit[1] is not b:
+        if len(_INCLUDED) > 512:  # (it keeps the sets alive: a few suffice)
+            _INCLUDED.clear()
+        hit = _INCLUDED[key] = (a, b, a <= b)
+    return hit[2]
+
+
+def interval_within(a: Subsets, b: Subsets, budget: Budget, node) -> bool:
+    """Every member of the non-empty interval a (its constraints aside) lies
+    in the interval b (whose constraints a has).  The members of a have
+    every size from lo to hi (the effective bounds); a free element is in
+    some member when hi > |L|, and in all of them when lo = |U|."""
+    n = card(a.upper)
+    lo = max(a.lo, len(a.lower))
+    hi = n if a.hi is None else a.hi if not isinstance(n, int) else min(a.hi, n)
+    if b.lo > lo or (b.hi is not None and (not isinstance(hi, int) or hi > b.hi)):
+        return False
+    everywhere = materialize(a.upper, budget, node, "inclusion") \
+        if isinstance(n, int) and lo >= n else a.lower  # lo = |U|: a = {U}
+    if not b.lower <= everywhere:
+        return False
+    grows = not isinstance(hi, int) or hi > len(a.lower)
+    return subset(a.upper if grows else a.lower, b.upper, budget, node)

@@ -25,7 +25,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass, field, fields
 from typing import Callable, Iterable, Iterator
 
-from ..rsl.errors import RSLError
+from ...rsl.errors import RSLError
 from . import cardinal
 from .budget import Budget
 
@@ -115,6 +115,16 @@ class LazySet:
     def members(self, budget: Budget, node=None, construct: str = "enumeration") -> Iterator:
         raise NotImplementedError
 
+    def counted_size(self):
+        """The number of members when it is counted, not listed (None: the
+        set is listed to know it)."""
+        return None
+
+    def listable(self, limit: int) -> bool | None:
+        """Whether listing this set goes through at most ``limit`` members,
+        when that is known without listing (None: list it within a budget)."""
+        return None
+
     def is_empty(self) -> bool:
         return self.cardinality() == 0
 
@@ -139,6 +149,13 @@ class Product(LazySet):
     factors: tuple
     kind = "product"
     __hash__ = _remembered_hash
+
+    def counted_size(self):
+        return self.cardinality()
+
+    def listable(self, limit: int) -> bool:
+        size = self.cardinality()
+        return isinstance(size, int) and size <= limit
 
     def contains(self, x) -> bool:
         return (isinstance(x, tuple) and len(x) == len(self.factors)
@@ -191,6 +208,13 @@ class Fibered(LazySet):
             cached = frozenset(x for x, _ in self.fibers)
             object.__setattr__(self, "_index", cached)
         return cached
+
+    def counted_size(self):
+        return self.cardinality()
+
+    def listable(self, limit: int) -> bool:
+        size = self.cardinality()
+        return isinstance(size, int) and size <= limit
 
     def contains(self, x) -> bool:
         if not isinstance(x, tuple) or len(x) != 2:
@@ -314,6 +338,10 @@ class IntRange(LazySet):
     hi: object  # an int, possibly a huge one
     kind = "integer range"
     __hash__ = _remembered_hash
+
+    def listable(self, limit: int) -> bool:
+        size = self.cardinality()
+        return isinstance(size, int) and size <= limit
 
     def contains(self, x) -> bool:
         return isinstance(x, int) and not isinstance(x, bool) and self.lo <= x <= self.hi
@@ -448,14 +476,8 @@ def canonical(value):
         return items if any(a is not b for a, b in zip(items, value)) else value
     if not isinstance(value, LazySet) or isinstance(value, Integers):
         return value
-    if isinstance(value, (Subsets, Product, Fibered, IntRange)):
-        size = value.cardinality_or_none() if isinstance(value, Subsets) else value.cardinality()
-        if not isinstance(size, int) or size > ELEMENT_LIMIT:
-            return value
-        if isinstance(value, Subsets) and value.constraints:
-            tried = value.candidates()  # listed only when it is cheap: by trying candidates
-            if not isinstance(tried, int) or tried > ELEMENT_LIMIT:
-                return value
+    if value.listable(ELEMENT_LIMIT) is False:
+        return value
     budget = Budget(max_elements=ELEMENT_LIMIT)
     try:
         return frozenset(canonical(m) for m in value.members(budget, None, "an element"))
@@ -468,12 +490,8 @@ def canonical(value):
 def materialize(s, budget: Budget, node=None, construct: str = "enumeration") -> frozenset:
     if isinstance(s, frozenset):
         return s
-    size = s.cardinality_or_none() if isinstance(s, Subsets) else None
-    if size is None and isinstance(s, (Subsets, Product, Fibered)):
-        size = s.cardinality()
+    size = s.counted_size()
     if size is not None:
         budget.require(size, node, construct)
     return frozenset(s.members(budget, node, construct))
 
-
-from .subsets import Subsets  # noqa: E402  (a lazy set built on this module)

@@ -27,20 +27,21 @@ from __future__ import annotations
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 
-from ..present.reading import member_noun, ordinal
-from ..present.values import show
+from .reading import member_noun, ordinal
+from .values import show
 from ..rsl import syntax as s
 from ..rsl.errors import RSLError
 from ..rsl.printer import unicode
 from ..rsl.types import Element, SetType, TupleType
-from . import cardinal
-from .budget import Budget
-from .explain import explain
-from .interp import bind
-from .model import evaluate_schema
-from .sets import CURRENT_BUDGET, Fibered, Product, card, is_empty, member, members, sort
-from .subsets import Subsets
-from .terms import conjuncts, transform
+from ..eval.values import cardinal
+from ..eval.values.budget import Budget
+from .trace import explain
+from ..eval.shapes.terms import bind
+from ..eval.interpret.model import evaluate_schema
+from ..eval.values.sets import (CURRENT_BUDGET, Fibered, Product, card, is_empty, member, members,
+                                sort)
+from ..eval.values.subsets import Subsets
+from ..eval.shapes.terms import conjuncts, transform
 
 SMALL = 4          # a ∀ over at most this many members shows each of them
 MAX_DEPTH = 24     # how deep a chain may go

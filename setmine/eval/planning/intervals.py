@@ -7,12 +7,13 @@ part of the interval) or filtered.  Part of the planner (``planner.py``).
 
 from __future__ import annotations
 
-from ..rsl import syntax as s
-from . import algebra
-from .images import ALL, support
-from .sets import Filtered, canonical, card, is_empty, members
-from .subsets import Subsets
-from .terms import conjunction, long_chain, mentions, remembered
+from ...rsl import syntax as s
+from ..values import algebra
+from .images import ALL, generator, support
+from .quantifiers import compare_with_all
+from ..values.sets import Filtered, canonical, card, is_empty, members
+from ..values.subsets import Subsets
+from ..shapes.terms import conjunction, long_chain, mentions, remembered
 
 
 def set_interval(ev, name, domain: Subsets, parts, env, node):
@@ -23,7 +24,7 @@ def set_interval(ev, name, domain: Subsets, parts, env, node):
         part = queue.pop(0)
         rule = _interval_rule(ev, name, part, env)
         if rule is None:
-            rewritten = quantifiers.compare_with_all(ev, name, part, env)
+            rewritten = compare_with_all(ev, name, part, env)
             if rewritten is not None:
                 queue.insert(0, rewritten)
                 continue
@@ -34,7 +35,7 @@ def set_interval(ev, name, domain: Subsets, parts, env, node):
         if kind == "upper":
             upper = algebra.intersection(upper, value)
         elif kind == "filter-upper":
-            upper = planner.comprehension(ev, value.var, upper, value.body, env, value)
+            upper = ev.comprehension(value.var, upper, value.body, env, value)
         elif kind == "without":
             upper = algebra.difference(upper, value)
         elif kind == "lower":
@@ -85,7 +86,7 @@ def _interval_rule(ev, name, part, env):
     if kind == "filter-upper":
         return kind, part  # ∀c ∈ v Q(c): v ⊆ {c | Q(c)}
     if kind == "generator":
-        generated = planner.generator(ev, name, part, env)
+        generated = generator(ev, name, part, env)
         return None if generated is None else ("within", generated)
     value = ev.value(operand, env)
     if kind in ("v = E", "E = v"):
@@ -243,6 +244,3 @@ def _pointwise_form(ev, name, universe, node, env):
     if node.op == "\\" and not pb:
         return pa - qb, qa - qb
     return None
-
-
-from . import planner, quantifiers  # noqa: E402  (set variables are one part of the planner)

@@ -16,13 +16,14 @@ from __future__ import annotations
 from collections import Counter
 from typing import Mapping
 
-from ..rsl import syntax as s
-from ..rsl.errors import RSLError
-from . import algebra, cardinal
-from .budget import Budget
-from .sets import CURRENT_BUDGET, Integers, LazySet, canonical, card, member, members
-from .subsets import powerset
-from .terms import free_locals
+from ...rsl import syntax as s
+from ...rsl.errors import RSLError
+from ..values import algebra, cardinal
+from ..values.budget import Budget
+from ..values.sets import CURRENT_BUDGET, Integers, LazySet, canonical, card, member, members
+from ..values.subsets import powerset
+from ..planning import planner
+from ..shapes.terms import bind, free_locals
 
 MEMO_LIMIT = 500_000
 _VALUE_METHODS: dict = {}  # (evaluator class, node type) → its value_<type>
@@ -180,7 +181,7 @@ class Evaluator:
         return tuple(canonical(self.value(i, env)) for i in n.items)
 
     def value_Declarative(self, n, env):
-        return planner.comprehension(self, n.var, self._set(n.domain, env), n.condition, env, n)
+        return self.comprehension(n.var, self._set(n.domain, env), n.condition, env, n)
 
     def value_Imperative(self, n, env):
         results: set = set()
@@ -276,14 +277,31 @@ class Evaluator:
             return hit[1]
         domain = self._set(n.domain, env)
         if n.op == "∀":
-            result = planner.forall(self, n.var, domain, n.body, env, n)[0]
+            result = self.forall(n.var, domain, n.body, env, n)[0]
         else:
-            result = planner.exists(self, n.var, domain, n.body, env, n)[0]
+            result = self.exists(n.var, domain, n.body, env, n)[0]
         self.memo[key] = (n, result)
         return result
 
     def truth_Call(self, n, env) -> bool:
         return bool(self.value_Call(n, env))
+
+    # -- the planner: the rules reach its entry points through these methods
+    def comprehension(self, var, domain, condition, env, node=None):
+        """{var ∈ domain | condition} as a set value."""
+        return planner.comprehension(self, var, domain, condition, env, node)
+
+    def exists(self, var, domain, body, env, node=None):
+        """(True, witness bindings) or (False, None)."""
+        return planner.exists(self, var, domain, body, env, node)
+
+    def forall(self, var, domain, body, env, node=None):
+        """(True, None) or (False, counterexample bindings)."""
+        return planner.forall(self, var, domain, body, env, node)
+
+    def planned(self, var, domain, parts: tuple, env, node=None):
+        """{var ∈ domain | parts}, the conjuncts already in normal form."""
+        return planner.planned(self, var, domain, parts, env, node)
 
 
 ARITHMETIC = {"+": cardinal.add, "-": cardinal.subtract, "*": cardinal.multiply}
@@ -308,21 +326,6 @@ def too_deep(node: s.Node) -> RSLError:
     are folded in loops and the parser bounds nesting, so only a tree built
     in code (or an analysis deeper than the stack) gets here."""
     return RSLError("unknownSyntax", "the expression is nested too deeply to evaluate", *node.span)
-
-
-def bind(decl: s.Node, value, node=None) -> dict:
-    """The bindings of a declaration (``a`` or ``(a, b)``) to a value."""
-    if isinstance(decl, s.Local):
-        return {decl.name: value}
-    items = decl.items
-    if not isinstance(value, tuple) or len(value) != len(items):
-        span = node.span if node is not None else (0, 0)
-        raise RSLError("calcInvalidData", f"{value!r} does not fit the declaration "
-                       f"of {len(items)} variables", *span)
-    out: dict = {}
-    for item, v in zip(items, value):
-        out.update(bind(item, v, node))
-    return out
 
 
 def _as_set(value, node):
@@ -363,5 +366,3 @@ def _freeze(value):
         return tuple(_freeze(v) for v in value)
     return value
 
-
-from . import planner  # noqa: E402  (the planner evaluates sub-terms through this module)

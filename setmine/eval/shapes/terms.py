@@ -6,7 +6,8 @@ from __future__ import annotations
 from dataclasses import fields, replace
 from typing import Callable
 
-from ..rsl import syntax as s
+from ...rsl import syntax as s
+from ...rsl.errors import RSLError
 
 _SAME: dict = {}
 
@@ -280,3 +281,18 @@ def negate(formula: s.Node) -> s.Node:
 
 
 OPPOSITE = {"∈": "∉", "∉": "∈", "=": "≠", "≠": "="}
+
+
+def bind(decl: s.Node, value, node=None) -> dict:
+    """The bindings of a declaration (``a`` or ``(a, b)``) to a value."""
+    if isinstance(decl, s.Local):
+        return {decl.name: value}
+    items = decl.items
+    if not isinstance(value, tuple) or len(value) != len(items):
+        span = node.span if node is not None else (0, 0)
+        raise RSLError("calcInvalidData", f"{value!r} does not fit the declaration "
+                       f"of {len(items)} variables", *span)
+    out: dict = {}
+    for item, v in zip(items, value):
+        out.update(bind(item, v, node))
+    return out
