@@ -26,8 +26,8 @@ from pathlib import Path
 from . import resources
 from .board import Board, structure
 from .board.complete import complete_view
-from .eval.values.budget import Budget
 from .eval.interpret.model import evaluate_schema
+from .eval.values.budget import Budget
 from .rsl.schema import Schema
 from .solver.policies import Policy, register_policy
 

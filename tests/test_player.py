@@ -4,7 +4,7 @@ the solver's least-probability policy (same moves, same results)."""
 import pytest
 
 import setmine.player  # noqa: F401  (registers "schema")
-from setmine.solver.game import GameConfig, Game, play_game
+from setmine.solver.game import Game, GameConfig, play_game
 from setmine.solver.policies import make_policy
 
 

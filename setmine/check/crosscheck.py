@@ -221,8 +221,8 @@ def why(schema: Schema, alias: str, data: dict, element, cells=frozenset()) -> s
     comprehension), else the membership ``x ∈ formula``; an axiom's
     formula is explained as it stands.  Only the branches that decide the
     verdict are kept (:func:`compact`)."""
-    from ..present.trace import explain
     from ..eval.interpret.evaluator import Evaluator
+    from ..present.trace import explain
     from ..present.values import show
     from ..rsl import syntax as s
 

@@ -21,8 +21,8 @@ import time
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ..eval.values.budget import Budget
 from ..eval.interpret.evaluator import Evaluator
+from ..eval.values.budget import Budget
 from ..eval.values.sets import CURRENT_BUDGET, LazySet, card
 from ..rsl.errors import RSLError
 from ..rsl.schema import Schema, dependencies

@@ -13,17 +13,16 @@ import json
 import sys
 
 from ..board import structure
-from ..present.trace import explain, render
 from ..eval.interpret.evaluator import Evaluator
 from ..eval.interpret.model import evaluate_schema
 from ..present import defect_marks
-from ..present.board_notes import NO_MOVE, board_summary, completion_note, uses_move
 from ..present import values as present
+from ..present.board_notes import NO_MOVE, board_summary, completion_note, uses_move
 from ..present.header import schema_line, schema_name
+from ..present.trace import explain, render
 from ..rsl.schema import dependencies
-from .common import (BOARD_HELP, add_board_options, add_budget_options, budget_from,
+from .common import (BOARD_HELP, add_board_options, add_budget_options, budget_from, help_text,
                      load_inputs)
-from .common import help_text
 
 
 def add_parser(sub) -> None:

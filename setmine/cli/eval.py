@@ -15,21 +15,20 @@ import sys
 import time
 
 from ..board import structure
-from ..eval.values.budget import Budget
 from ..eval.interpret.evaluator import Evaluator
 from ..eval.interpret.model import Result, evaluate_schema
+from ..eval.values.budget import Budget
 from ..eval.values.sets import CURRENT_BUDGET
 from ..present import defect_marks
+from ..present import values as present
 from ..present.board_notes import NO_MOVE, board_summary, completion_note, uses_move
 from ..present.eval_report import method
-from ..present import values as present
 from ..present.header import schema_name
 from ..rsl import syntax as s
 from ..rsl.errors import RSLError
 from ..rsl.schema import dependencies
-from .common import (BOARD_HELP, add_board_options, add_budget_options, budget_from,
-                     help_text, load_inputs, nonnegative_int, requested_terms)
-
+from .common import (BOARD_HELP, add_board_options, add_budget_options, budget_from, help_text,
+                     load_inputs, nonnegative_int, requested_terms)
 
 
 def add_parser(sub) -> None:

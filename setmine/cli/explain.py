@@ -18,24 +18,24 @@ import sys
 
 from ..board import draw, structure
 from ..board.draw import legend
-from ..present.trace import explain, render as render_trace
 from ..eval.interpret.evaluator import Evaluator
 from ..eval.values.sets import CURRENT_BUDGET
-from ..present.why import Why, cell_question, evaluate_terms, render
-from ..present import values as present
 from ..present import defect_marks
+from ..present import values as present
 from ..present.board_notes import NO_MOVE, board_summary, completion_note, uses_move
 from ..present.header import schema_line, schema_name
 from ..present.read_value import read_element
 from ..present.reading import article, read
+from ..present.trace import explain
+from ..present.trace import render as render_trace
 from ..present.value_view import family_lines, is_family
+from ..present.why import Why, cell_question, evaluate_terms, render
+from ..rsl import syntax as s
 from ..rsl.errors import RSLError
 from ..rsl.printer import unicode
-from ..rsl import syntax as s
 from ..rsl.types import Element, SetType, TupleType
-from .common import (BOARD_HELP, add_board_options, add_budget_options, budget_from,
+from .common import (BOARD_HELP, add_board_options, add_budget_options, budget_from, help_text,
                      load_board_file, load_schema)
-from .common import help_text
 
 PAIRS_SHOWN = 12
 

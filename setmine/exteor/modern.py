@@ -22,7 +22,9 @@ from __future__ import annotations
 import io
 import json
 import os
+import struct
 import zipfile
+import zlib
 from typing import IO, Any
 
 from ..base.jsontext import load_json
@@ -45,14 +47,18 @@ def _json_error(problem: str, detail: str, offset: int = 0) -> ExteorError:
     return ExteorError(f"{problem} in {MEMBER}", offset, "byte", detail)
 
 
+# zipfile's failures on corrupt input are many (a bad header, a bad deflate
+# stream, a truncated member, an unknown method…); each becomes an
+# ExteorError, while a programming error (NameError, TypeError…) stays one.
+ZIP_FAILURES = (zipfile.BadZipFile, zlib.error, struct.error, EOFError, NotImplementedError,
+                RuntimeError, ValueError, OverflowError, OSError, LookupError)
+
+
 def _load_member(data: bytes) -> bytes:
     """The bytes of ``document.json`` inside the ZIP ``data``."""
-    # zipfile's failures on corrupt input are not a closed set (BadZipFile,
-    # zlib.error, EOFError, NotImplementedError, RuntimeError, ValueError,
-    # OverflowError…), so every exception of this block becomes an ExteorError.
     try:
         archive = zipfile.ZipFile(io.BytesIO(data))
-    except Exception as exc:  # noqa: BLE001 — see above
+    except ZIP_FAILURES as exc:
         raise _zip_error("not a readable ZIP archive", 0, str(exc) or type(exc).__name__) from None
     with archive:
         try:
@@ -66,7 +72,7 @@ def _load_member(data: bytes) -> bytes:
         try:
             with archive.open(info) as member:
                 content = member.read(MAX_JSON_BYTES + 1)
-        except Exception as exc:  # noqa: BLE001 — see above
+        except ZIP_FAILURES as exc:
             raise _zip_error("corrupt document.json in the ZIP archive", info.header_offset,
                              str(exc) or type(exc).__name__) from None
     if len(content) > MAX_JSON_BYTES:

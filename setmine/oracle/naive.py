@@ -1,4 +1,4 @@
-"""The oracle: a literal interpreter of RSLang that enumerates, then filters.
+"""The oracle (the reference): a literal interpreter of RSLang that enumerates, then filters.
 
 Each construct is evaluated the way ``rslang.md`` defines it, with no
 cleverness beyond generators and short-circuiting, so that the fast symbolic

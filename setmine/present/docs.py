@@ -27,13 +27,11 @@ from pathlib import Path
 from .. import resources
 from ..board import draw, load_board, structure
 from ..board.model import plural
-from ..eval.values import cardinal
-from ..eval.values.budget import Budget
-from .trace import explain, render as render_trace
 from ..eval.interpret.evaluator import Evaluator
 from ..eval.interpret.model import Result
+from ..eval.values import cardinal
+from ..eval.values.budget import Budget
 from ..eval.values.sets import CURRENT_BUDGET, card
-from .why import Why, evaluate_terms, render
 from ..rsl import syntax as s
 from ..rsl.printer import unicode
 from ..rsl.schema import Schema, dependencies
@@ -41,6 +39,9 @@ from ..rsl.types import Logic, SetType, TupleType
 from . import values as present
 from .reading import member_noun, read
 from .story import story
+from .trace import explain
+from .trace import render as render_trace
+from .why import Why, evaluate_terms, render
 
 SPEC = "spec/saper.rsl"
 CORRECTED = "spec/saper-corrected.rsl"

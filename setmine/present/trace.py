@@ -13,13 +13,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ..eval.shapes.terms import negate
+from ..eval.values import cardinal
+from ..eval.values.sets import card
 from ..rsl import syntax as s
 from ..rsl.errors import RSLError
 from ..rsl.printer import unicode
-from ..eval.values import cardinal
-from ..eval.planning.planner import exists, forall
-from ..eval.shapes.terms import negate
-from ..eval.values.sets import card
+from .glossary import BOARD
+from .values import show
 
 
 @dataclass
@@ -67,18 +68,18 @@ def _quantifier(ev, q: s.Quantifier, env: dict, depth: int) -> Trace:
     size = _size(domain)
     text = unicode(q)
     if q.op == "∀":
-        holds, counterexample = forall(ev, q.var, domain, q.body, env, q)
+        holds, counterexample = ev.forall(q.var, domain, q.body, env, q)
         if holds:
             return Trace(text, True, f"holds for the only member of {unicode(q.domain)}" if size == "1"
                          else f"holds for all {size} members of {unicode(q.domain)}")
         if counterexample is None:
-            found, counterexample = exists(ev, q.var, domain, negate(q.body), env, q)
+            found, counterexample = ev.exists(q.var, domain, negate(q.body), env, q)
         trace = Trace(text, False, "counterexample " + _binding_text(counterexample, _cells(ev)),
                       dict(counterexample or {}))
         if counterexample is not None and depth > 0:
             trace.children.append(explain(ev, q.body, {**env, **counterexample}, depth - 1))
         return trace
-    found, witness = exists(ev, q.var, domain, q.body, env, q)
+    found, witness = ev.exists(q.var, domain, q.body, env, q)
     if not found:
         return Trace(text, False, f"no member of {unicode(q.domain)} ({size} member{'s' * (size != '1')}) satisfies it")
     trace = Trace(text, True, "witness " + _binding_text(witness, _cells(ev)), dict(witness))
@@ -88,7 +89,6 @@ def _quantifier(ev, q: s.Quantifier, env: dict, depth: int) -> Trace:
 
 
 def _term(ev, node: s.Node, env: dict) -> Trace:
-    from .values import show
 
     try:
         value = ev.value(node, env)
@@ -98,8 +98,7 @@ def _term(ev, node: s.Node, env: dict) -> Trace:
 
 
 def _cells(ev):
-    universe = ev.data.get("X1")
-    return universe if isinstance(universe, frozenset) else frozenset()
+    return BOARD.elements(ev.data)
 
 
 def _size(domain) -> str:
@@ -110,7 +109,6 @@ def _size(domain) -> str:
 
 
 def _binding_text(binding: dict | None, cells=frozenset()) -> str:
-    from .values import show
 
     if not binding:
         return "(none found within the budget)"

@@ -19,7 +19,7 @@ structure the fact of the board ("0,0 is open, showing 1", "1,0 is a mine",
 relation, the chain says which part of the definition already lacks it: a
 factor of an intersection, the domain of a comprehension, or a condition
 that depends on the tuple only through that component.  Witnesses and
-counterexamples come from the planner (through ``explain.py``).
+counterexamples come from the planner (through ``trace.py``).
 """
 
 from __future__ import annotations
@@ -27,21 +27,21 @@ from __future__ import annotations
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 
-from .reading import member_noun, ordinal
-from .values import show
+from ..eval.interpret.model import evaluate_schema
+from ..eval.shapes.terms import bind, conjuncts, transform
+from ..eval.values import cardinal
+from ..eval.values.budget import Budget
+from ..eval.values.sets import (CURRENT_BUDGET, Fibered, Product, card, is_empty, member, members,
+                                sort)
+from ..eval.values.subsets import Subsets
 from ..rsl import syntax as s
 from ..rsl.errors import RSLError
 from ..rsl.printer import unicode
 from ..rsl.types import Element, SetType, TupleType
-from ..eval.values import cardinal
-from ..eval.values.budget import Budget
+from .glossary import BOARD, Glossary
+from .reading import member_noun, ordinal
 from .trace import explain
-from ..eval.shapes.terms import bind
-from ..eval.interpret.model import evaluate_schema
-from ..eval.values.sets import (CURRENT_BUDGET, Fibered, Product, card, is_empty, member, members,
-                                sort)
-from ..eval.values.subsets import Subsets
-from ..eval.shapes.terms import conjuncts, transform
+from .values import show
 
 SMALL = 4          # a ∀ over at most this many members shows each of them
 MAX_DEPTH = 24     # how deep a chain may go
@@ -123,12 +123,13 @@ class Why:
     """One explanation: the evaluator (with the terms' values in its data),
     the schema, and the terms whose definitions are expanded already."""
 
-    def __init__(self, ev, schema, small: int = SMALL, max_depth: int = MAX_DEPTH):
+    def __init__(self, ev, schema, small: int = SMALL, max_depth: int = MAX_DEPTH,
+                 glossary: Glossary = BOARD):
         self.ev, self.schema, self.small, self.max_depth = ev, schema, small, max_depth
+        self.glossary = glossary
         self.budget = ev.budget
         self.expanded: set[str] = set()
-        get = lambda alias: v if isinstance(v := ev.data.get(alias), frozenset) else frozenset()
-        self.cells, self.pairs, self.mines = get("X1"), get("S1"), get("S2")
+        self.cells = glossary.elements(ev.data)
         self.basic = frozenset(c.alias for c in schema if c.kind in ("basic", "constant"))
 
     @contextmanager
@@ -371,20 +372,10 @@ class Why:
     def binding_text(self, decl: s.Node, value) -> str:
         return ", ".join(f"{k} = {self.text(v)}" for k, v in bind(decl, value, decl).items())
 
-    # -- the facts of the board
+    # -- the facts of the structure
     def fact(self, alias: str, e, inside: bool) -> str:
-        """A structure's membership in the board's words."""
-        no = "" if inside else "not "
-        if alias == "S1" and isinstance(e, tuple) and len(e) == 2:
-            return f"{self.text(e[0])} and {self.text(e[1])} are {no}neighbours"
-        cell = self.text(e)
-        if alias == "S3":
-            number = sum(1 for a, b in self.pairs if a == e and b in self.mines)
-            return f"{cell} is open, showing {number}" if inside else f"{cell} is closed"
-        if alias == "S4" and not inside and not self.ev.data.get("S4"):
-            return f"{cell} is not the move (there is no move)"
-        return {"X1": f"{no}a cell of the board", "S2": f"{cell} is {no}a mine",
-                "S4": f"{cell} is {no}the move"}.get(alias, "a fact of the board")
+        """A structure's membership in the glossary's words."""
+        return self.glossary.fact(self.ev.data, alias, e, inside, self.text)
 
     # -- formulas
     def formula(self, f: s.Node, env: dict, depth: int, known: bool | None = None) -> Reason:

@@ -23,12 +23,12 @@ from pathlib import Path
 from typing import Iterator
 
 from . import syntax as s
+from .constituents import analyse_constituent, function_type
 from .errors import Diagnostic, Location, RSLError
 from .parser import parse_with_warnings
 from .schemafile import Constituent, SchemaText, read_schema_text, write_schema_text
-from .constituents import analyse_constituent, function_type
-from .typifier import GlobalInfo, typify
 from .types import Type
+from .typifier import GlobalInfo, typify
 
 
 @dataclass

@@ -10,8 +10,8 @@ from hypothesis import strategies as st
 
 from setmine.board import grid_neighbours
 from setmine.eval.values.budget import Budget
-from setmine.oracle.naive import NaiveEvaluator
 from setmine.eval.values.sets import LazySet, materialize, sort
+from setmine.oracle.naive import NaiveEvaluator
 from setmine.rsl import syntax as s
 
 # ----------------------------------------------------------------------------

@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from setmine.eval.planning.compiled import truth_code, value_code
 from setmine.eval.interpret.evaluator import Evaluator
+from setmine.eval.planning.compiled import truth_code, value_code
 from setmine.eval.values.subsets import Subsets
 from setmine.rsl.errors import RSLError
 from setmine.rsl.parser import parse_expression

@@ -32,11 +32,11 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from setmine.board import load_board, structure
-from setmine.eval.values.budget import Budget
 from setmine.eval.interpret.evaluator import Evaluator
 from setmine.eval.interpret.model import evaluate_schema
-from setmine.oracle.naive import NaiveEvaluator
+from setmine.eval.values.budget import Budget
 from setmine.eval.values.sets import card, member, sort
+from setmine.oracle.naive import NaiveEvaluator
 from setmine.rsl import syntax as s
 from setmine.rsl.errors import RSLError
 from setmine.rsl.parser import parse_expression

@@ -9,10 +9,10 @@ from itertools import combinations
 
 import pytest
 
-from setmine.eval.values.budget import Budget, BudgetExceeded
 from setmine.eval.interpret.evaluator import Evaluator
 from setmine.eval.interpret.model import evaluate_schema
 from setmine.eval.planning.planner import forall
+from setmine.eval.values.budget import Budget, BudgetExceeded
 from setmine.eval.values.sets import LazySet
 from setmine.rsl import syntax as s
 from setmine.rsl.errors import RSLError

@@ -21,8 +21,8 @@ from setmine.eval.values import algebra, cardinal
 from setmine.eval.values.budget import Budget, BudgetExceeded
 from setmine.eval.values.counting import guided
 from setmine.eval.values.sets import (Difference, Fibered, Filtered, Integers, Intersection,
-                                      IntRange, Product, Union, card, is_empty, materialize, member,
-                                      members, order_key, sort)
+                                      IntRange, Product, Union, card, is_empty, materialize,
+                                      member, members, order_key, sort)
 from setmine.eval.values.subsets import Subsets
 from setmine.rsl.errors import RSLError
 

@@ -10,8 +10,8 @@ from setmine import rsl
 from setmine.board import parse_board, structure
 from setmine.cli import main
 from setmine.eval.interpret.evaluator import Evaluator
-from setmine.present.why import Reason, cell_question, evaluate_terms, render, why_cell, why_member
 from setmine.eval.values.budget import Budget
+from setmine.present.why import Reason, cell_question, evaluate_terms, render, why_cell, why_member
 from setmine.rsl import syntax as s
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -15,12 +15,12 @@ from hypothesis import strategies as st
 
 from setmine import rsl
 from setmine.cli import main
-from setmine.eval.values.budget import Budget
 from setmine.eval.interpret.evaluator import Evaluator
-from setmine.oracle.naive import NaiveEvaluator
-from setmine.eval.values.sets import LazySet, materialize
-from setmine.rsl import syntax as s
 from setmine.eval.interpret.model import evaluate
+from setmine.eval.values.budget import Budget
+from setmine.eval.values.sets import LazySet, materialize
+from setmine.oracle.naive import NaiveEvaluator
+from setmine.rsl import syntax as s
 from setmine.rsl.parser import parse_expression
 
 DATA = {"X1": {1, 2, 3}, "S1": {(1, 2), (2, 1)}, "S2": {1}, "S3": {2}, "S4": {3}}

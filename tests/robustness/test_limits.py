@@ -15,7 +15,8 @@ import sys
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from setmine import __version__
 from setmine.cli import main
@@ -169,8 +170,8 @@ def test_a_listed_lazy_set_is_named_by_its_formula(tmp_path):
     option raises does not point to one."""
     from setmine.board import load_board
     from setmine.board.structure import structure
-    from setmine.eval.values.budget import Budget, BudgetExceeded
     from setmine.eval.interpret.evaluator import Evaluator
+    from setmine.eval.values.budget import Budget, BudgetExceeded
     from setmine.eval.values.sets import LazySet, members
     from setmine.rsl.schema import Schema
 

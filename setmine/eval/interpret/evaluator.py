@@ -18,12 +18,12 @@ from typing import Mapping
 
 from ...rsl import syntax as s
 from ...rsl.errors import RSLError
+from ..planning import planner
+from ..shapes.terms import bind, free_locals
 from ..values import algebra, cardinal
 from ..values.budget import Budget
 from ..values.sets import CURRENT_BUDGET, Integers, LazySet, canonical, card, member, members
 from ..values.subsets import powerset
-from ..planning import planner
-from ..shapes.terms import bind, free_locals
 
 MEMO_LIMIT = 500_000
 _VALUE_METHODS: dict = {}  # (evaluator class, node type) → its value_<type>

@@ -1,17 +1,17 @@
 """Schema + structure → every term's value: the model of a schema on a
-board, computed constituent by constituent in the schema's order."""
+structure, computed constituent by constituent in the schema's order."""
 
 from __future__ import annotations
 
 import time
-from typing import Mapping
 from dataclasses import dataclass, field
+from typing import Mapping
 
 from ...rsl.errors import RSLError
 from ...rsl.schema import dependencies
 from ..values.budget import Budget
-from .evaluator import Evaluator, too_deep
 from ..values.sets import CURRENT_BUDGET, LazySet, card
+from .evaluator import Evaluator, too_deep
 
 
 @dataclass
@@ -33,7 +33,7 @@ class Result:
 def evaluate_schema(schema, data: dict, budget: Budget | None = None,
                     only: list[str] | None = None) -> dict[str, Result]:
     """Every constituent of ``schema`` evaluated over ``data`` (the values of
-    the basic sets and structures: X1, S1, …), in the schema's order.  A
+    the basic sets and structures, by alias), in the schema's order.  A
     term's value feeds the terms after it; an error stays with its term and
     the terms that need it."""
     budget = budget or Budget()
@@ -81,7 +81,7 @@ def evaluate_schema(schema, data: dict, budget: Budget | None = None,
 def _dependency_order(schema) -> list:
     """The constituents so that each comes after the ones it uses (a schema
     may define a term before the terms it uses); otherwise in file order.
-    A depth-first walk with its own stack: a chain D1 :== D2, D2 :== D3, …
+    A depth-first walk with its own stack: a chain of terms each defined by the next
     of any length is ordered."""
     done: set[str] = set()
     ordered: list = []

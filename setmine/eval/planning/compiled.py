@@ -20,8 +20,8 @@ from __future__ import annotations
 from typing import Callable
 
 from ...rsl import syntax as s
-from ..values.sets import LazySet
 from ..shapes.terms import free_locals
+from ..values.sets import LazySet
 
 Code = Callable[[object, dict], object]  # (evaluator, bindings) → value
 

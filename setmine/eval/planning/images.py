@@ -15,13 +15,14 @@ without enumerating the domain of its variable.
 from __future__ import annotations
 
 from ...rsl import syntax as s
+from ...rsl.errors import RSLError
+from ..shapes.defining import generator as generator_shape
+from ..shapes.terms import free_locals, long_chain, mentions
 from ..values import algebra
-from .compiled import value_code
 from ..values.sets import (Fibered, IntRange, LazySet, Product, Union, canonical, card, each,
                            is_empty, members)
 from ..values.subsets import Subsets
-from ..shapes.defining import generator as generator_shape
-from ..shapes.terms import free_locals, long_chain, mentions
+from .compiled import value_code
 
 ALL = None  # "every element": no narrower support is known
 
@@ -199,8 +200,8 @@ def upper(ev, node, env, bounds):
     if not names & bounds.keys():
         try:
             value = ev.value(node, env)
-        except Exception:  # noqa: BLE001 - an upper bound is only an optimisation
-            return ALL
+        except RSLError:  # (the term's own evaluation meets the error, if it reaches it)
+            return ALL  # an upper bound is only an optimisation
         return value if isinstance(value, (frozenset, LazySet)) else ALL
     if isinstance(node, s.Local) and node.name in bounds:
         return algebra.reduce(bounds[node.name], ev.budget, node)

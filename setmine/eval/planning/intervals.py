@@ -8,12 +8,12 @@ part of the interval) or filtered.  Part of the planner (``planner.py``).
 from __future__ import annotations
 
 from ...rsl import syntax as s
+from ..shapes.terms import conjunction, long_chain, mentions, remembered
 from ..values import algebra
-from .images import ALL, generator, support
-from .quantifiers import compare_with_all
 from ..values.sets import Filtered, canonical, card, is_empty, members
 from ..values.subsets import Subsets
-from ..shapes.terms import conjunction, long_chain, mentions, remembered
+from .images import ALL, generator, support
+from .quantifiers import compare_with_all
 
 
 def set_interval(ev, name, domain: Subsets, parts, env, node):

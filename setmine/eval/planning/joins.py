@@ -2,12 +2,12 @@
 
 A pair variable whose components are both defined by one ∃ generator,
 
-    {a ∈ A×B | ∃b∈G (pr₁ a = h(b) & pr₂ a = f(b) & R(b))}   (D3, D4, D9, …)
+    {a ∈ A×B | ∃b∈G (pr₁ a = h(b) & pr₂ a = f(b) & R(b))}
 
 is the *join* {(h(b), f(b)) | b ∈ G, R(b)} within A×B; and a second
 component defined as the image of the first under such a relation,
 
-    {a ∈ A×B | pr₂ a = {c ∈ D | ∃b∈G (pr₁ a = h(b) & c = f(b) & R(b))}}   (D2)
+    {a ∈ A×B | pr₂ a = {c ∈ D | ∃b∈G (pr₁ a = h(b) & c = f(b) & R(b))}}
 
 is a *group-by*: the f(b) of the b with h(b) = x, for every x at once.
 Searching G once per first component gives the same pairs; going through G
@@ -16,7 +16,7 @@ set, or pairs with explicit fibers) — a product with a family is mapped by
 set intervals per first component instead (``pairs.py``).  And the members
 of a family that contain each first component,
 
-    {a ∈ A×B | pr₂ a = {b ∈ G | pr₁ a ∈ b}}   (D16, D17)
+    {a ∈ A×B | pr₂ a = {b ∈ G | pr₁ a ∈ b}}
 
 come from G's counts when G is counted (the interval narrowed by x, as
 the set-interval rule ``x ∈ b`` narrows it) or from an index of elements
@@ -31,13 +31,13 @@ from __future__ import annotations
 
 from ...rsl import syntax as s
 from ...rsl.errors import RSLError
-from .compiled import truth_code, value_code
-from .intervals import narrowed
-from ..values.sets import Fibered, canonical, each, member
-from ..values.subsets import Subsets
 from ..shapes.defining import pair_generator
 from ..shapes.normal import normal
 from ..shapes.terms import free_locals, remembered
+from ..values.sets import Fibered, canonical, each, member
+from ..values.subsets import Subsets
+from .compiled import truth_code, value_code
+from .intervals import narrowed
 
 
 def joined(ev, first, second, domain, on_first, on_second, env, node):

@@ -13,16 +13,16 @@ from functools import lru_cache
 
 from ...rsl import syntax as s
 from ...rsl.errors import RSLError
+from ..shapes.defining import projection_index
+from ..shapes.terms import bind, bound_names, free_locals, remembered, split_pair
 from ..values import algebra
 from ..values.budget import BudgetExceeded
+from ..values.sets import Fibered, Product, canonical, is_empty, sort
 from .elements import elements
 from .images import generator
 from .intervals import interval_shape
 from .joins import image_of_first, joined
 from .quantifiers import compare_with_all
-from ..values.sets import Fibered, Product, canonical, is_empty, sort
-from ..shapes.defining import projection_index
-from ..shapes.terms import bind, bound_names, free_locals, remembered, split_pair
 
 
 def pair_shape(var, domain):

@@ -20,15 +20,15 @@ from __future__ import annotations
 
 from ...rsl import syntax as s
 from ...rsl.errors import RSLError
-from ..values import algebra
-from ..values.budget import BudgetExceeded
-from .compiled import truth_code
-from .images import extremes, image
-from ..values.sets import Filtered, Union, each, is_empty, member, members
-from ..values.subsets import Subsets
 from ..shapes.normal import normal
 from ..shapes.terms import (bound_names, conjunction, free_locals, mentions, negate,
                             occurrences_only_inside, remembered, rename)
+from ..values import algebra
+from ..values.budget import BudgetExceeded
+from ..values.sets import Filtered, Union, each, is_empty, member, members
+from ..values.subsets import Subsets
+from .compiled import truth_code
+from .images import extremes, image
 
 
 def over_relation(ev, op, var, domain, body, env, node):

@@ -25,7 +25,7 @@ DEFAULT_MAX_SECONDS = 60.0
 CHECK_EVERY = 0x4000  # candidates between two looks at the clock and the resident memory
 
 # The process's memory limit in bytes (None: unlimited), set once by the command
-# line (setmine.cli.limits); every budget made afterwards checks against it.
+# line; every budget made afterwards checks against it.
 MEMORY_LIMIT: int | None = None
 MEMORY_OPTION: str | None = None  # the option that raises it
 

@@ -1,5 +1,5 @@
 """Exact cardinals: Python integers, or sympy expressions when no integer
-can hold them (|ℬ(ℬ(X1))| = 2^(2^81)).
+can hold them (|ℬ(ℬ(A))| = 2^(2^81) for a set A of 81 elements).
 
 A cardinal is never a float and never ``len()`` (which overflows at 2^63).
 ``power_of_two(n)`` stays an integer while it has at most ``MAX_BITS`` bits
@@ -16,10 +16,6 @@ import sympy
 
 Cardinal = Union[int, sympy.Expr]
 MAX_BITS = 1 << 16  # integers up to 2^65536 (about 20,000 digits) are written out
-
-
-def is_integer(c: Cardinal) -> bool:
-    return isinstance(c, int)
 
 
 def power_of_two(n: Cardinal) -> Cardinal:

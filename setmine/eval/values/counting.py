@@ -2,8 +2,8 @@
 
     {v | L ⊆ v ⊆ U, lo ≤ |v| ≤ hi, |v ∩ A₁| = k₁, …, |v ∩ Aₙ| = kₙ}
 
-is counted the way minesweeper solvers count placements, from the
-constraints alone:
+is counted from the constraints alone, the way constraint solvers count
+the solutions of such a system:
 
 1. the free elements U∖L fall into *regions*: elements that lie in the same
    A's are interchangeable, so a region of s elements taking n of them

@@ -2,7 +2,7 @@
 whose members are listed only on demand, under a budget, in canonical order.
 
 The tiers of evaluation.md: small sets are ``frozenset``; the sets RSLang
-builds over ℬ(X1) are these classes:
+builds over ℬ(A) for a base set A are these classes:
 
 - ``Subsets(L, U, lo, hi)``: {v | L ⊆ v ⊆ U, lo ≤ |v| ≤ hi} — ℬ(U), the
   k-subsets of U and the set intervals that narrowing produces (in
@@ -31,8 +31,8 @@ from .budget import Budget
 
 
 def order_key(value) -> tuple:
-    """The canonical order of values: integers, then tuples (cells are
-    tuples) lexicographically, then sets by size and then by members."""
+    """The canonical order of values: integers, then tuples
+    lexicographically, then sets by size and then by members."""
     if isinstance(value, int):
         return (0, value)
     if isinstance(value, tuple):
@@ -61,7 +61,7 @@ def _itself(value):
 
 
 def _plain(value) -> bool:
-    """An int, or a tuple of plain values (a cell, a pair of cells)."""
+    """An int, or a tuple of plain values (an element of a base set, a pair of them)."""
     if type(value) is int:
         return True
     return type(value) is tuple and all(type(v) is int or _plain(v) for v in value)
@@ -88,7 +88,7 @@ _TUPLE_HASHES: dict = {}
 def _hash_of(value):
     """A field as it enters a hash: a long tuple by its hash, remembered by
     identity — the set intervals narrowed from one set share its tuple of
-    constraints, hundreds long on an expert board.  (Equal tuples have
+    constraints, hundreds long on a large structure.  (Equal tuples have
     equal hashes, so equal sets still hash alike.)"""
     if type(value) is not tuple or len(value) < 16:
         return value
@@ -460,9 +460,9 @@ ELEMENT_LIMIT = 10_000
 def canonical(value):
     """A value about to become an element of a set (or a component of a
     tuple): a lazy set of at most ``ELEMENT_LIMIT`` members is listed, so
-    that equal sets are equal elements whatever their spelling ({D15} and
-    {{…}, {…}} alike); a larger one stays lazy, and as an element it is
-    then told apart from others by its spelling."""
+    that equal sets are equal elements whatever their spelling ({T} for a
+    term T and {{…}, {…}} alike); a larger one stays lazy, and as an
+    element it is then told apart from others by its spelling."""
     kind = type(value)
     if kind is int or kind is frozenset:
         return value
@@ -471,7 +471,7 @@ def canonical(value):
             if type(v) is not int and type(v) is not frozenset:
                 break
         else:
-            return value  # a cell, a pair of cells: nothing lazy in it
+            return value  # plain elements and tuples of them: nothing lazy in it
         items = tuple(canonical(v) for v in value)
         return items if any(a is not b for a, b in zip(items, value)) else value
     if not isinstance(value, LazySet) or isinstance(value, Integers):

@@ -62,7 +62,7 @@ class Subsets(LazySet):
                            or all(len(x & a) == k for a, k in self.constraints))
 
     def _contains_lazy(self, x: LazySet) -> bool:
-        """A lazy set as a candidate member (a family of placements, say)."""
+        """A lazy set as a candidate member (a family of sets, say)."""
         if self.lower and not all(member(e, x) for e in self.lower):
             return False
         if self.lo > len(self.lower) or self.hi is not None:

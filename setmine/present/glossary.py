@@ -1,0 +1,63 @@
+"""The words of a structure: how the facts of a schema's basic sets and
+structures read to a person.  The evaluator computes with X1, S1, … as
+sets and never knows what they stand for; an explanation that reaches a
+structure asks a glossary for the sentence ("2,3 is open, showing 1")
+instead of writing ``(2,3) ∈ S3``.
+
+``BOARD`` is the glossary of the structure ``setmine.board.structure``
+builds from a board (X1 the cells, S1 the neighbour pairs, S2 the mines,
+S3 the open cells, S4 the move): the one every shipped schema is read on.
+``PLAIN`` reads any other structure as membership.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, Mapping
+
+Fact = Callable[[Mapping, str, object, bool, Callable], "str | None"]
+
+
+@dataclass(frozen=True)
+class Glossary:
+    """``universe``: the base set whose elements are written compactly
+    (cells as ``r,c``); ``words``: (data, alias, element, inside, text) → the
+    sentence for ``element ∈ alias`` (or None for no sentence of its own),
+    ``text`` writing a value."""
+
+    universe: str | None
+    words: Fact
+
+    def elements(self, data: Mapping) -> frozenset:
+        """The members of the universe on this structure (none without one)."""
+        value = data.get(self.universe) if self.universe else None
+        return value if isinstance(value, frozenset) else frozenset()
+
+    def fact(self, data: Mapping, alias: str, element, inside: bool, text: Callable) -> str:
+        said = self.words(data, alias, element, inside, text)
+        if said is not None:
+            return said
+        return f"{text(element)} {'∈' if inside else '∉'} {alias}"
+
+
+def _board_words(data: Mapping, alias: str, e, inside: bool, text: Callable) -> str | None:
+    def listed(name):
+        value = data.get(name)
+        return value if isinstance(value, frozenset) else frozenset()
+
+    no = "" if inside else "not "
+    if alias == "S1" and isinstance(e, tuple) and len(e) == 2:
+        return f"{text(e[0])} and {text(e[1])} are {no}neighbours"
+    cell = text(e)
+    if alias == "S3":
+        mines = listed("S2")
+        number = sum(1 for a, b in listed("S1") if a == e and b in mines)
+        return f"{cell} is open, showing {number}" if inside else f"{cell} is closed"
+    if alias == "S4" and not inside and not data.get("S4"):
+        return f"{cell} is not the move (there is no move)"
+    return {"X1": f"{no}a cell of the board", "S2": f"{cell} is {no}a mine",
+            "S4": f"{cell} is {no}the move"}.get(alias, "a fact of the board")
+
+
+BOARD = Glossary("X1", _board_words)
+PLAIN = Glossary(None, lambda data, alias, e, inside, text: None)

@@ -1,0 +1,184 @@
+"""The package's shape, measured from its source: the folders are the
+pipeline (text → syntax tree → typed term → value; board → structure;
+checks and pictures above), each importing only the folders below it.
+
+Every import counts, a late one inside a function too: a dependency is a
+dependency wherever it is written.  docs/architecture.md draws the same
+table."""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import pytest
+
+import setmine
+
+ROOT = Path(setmine.__file__).parent
+LIMIT = 500  # lines of a module
+
+# folder → the folders it may import (besides itself); a folder not listed
+# here is a new room: add it, below the rooms that use it
+BELOW = {
+    "base": set(),
+    "rsl": {"base"},
+    "eval/values": {"rsl"},
+    "eval/shapes": {"rsl"},
+    "eval/planning": {"eval/values", "eval/shapes", "rsl"},
+    "eval/interpret": {"eval/planning", "eval/values", "eval/shapes", "rsl"},
+    "eval": set(),
+    "oracle": {"rsl"},
+    "board": {"base"},
+    "exteor": {"base"},
+    "solver": {"board", "base"},
+    ".": {"base", "rsl", "eval/values", "eval/interpret", "board", "exteor", "solver"},
+    "present": {".", "base", "rsl", "eval/values", "eval/shapes", "eval/interpret", "board"},
+    "check": {".", "base", "rsl", "eval/values", "eval/interpret", "board", "solver", "present"},
+    "cli": {".", "base", "rsl", "eval/values", "eval/interpret", "board", "exteor", "solver",
+            "present", "check"},
+}
+
+
+def modules() -> dict[str, Path]:
+    found = {}
+    for path in ROOT.rglob("*.py"):
+        parts = list(path.relative_to(ROOT.parent).with_suffix("").parts)
+        if parts[-1] == "__init__":
+            parts = parts[:-1]
+        found[".".join(parts)] = path
+    return found
+
+
+MODULES = modules()
+
+
+def folder(module: str) -> str:
+    path = MODULES[module]
+    return str(path.parent.relative_to(ROOT).as_posix()) or "."
+
+
+def imports(module: str) -> set[str]:
+    """The package's modules that ``module`` imports, anywhere in it."""
+    path = MODULES[module]
+    package = module.split(".") if path.name == "__init__.py" else module.split(".")[:-1]
+    out: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.ImportFrom):
+            base = package[:len(package) - node.level + 1] if node.level else []
+            target = ".".join(base + ([node.module] if node.module else []))
+            for alias in node.names:
+                name = f"{target}.{alias.name}"
+                out.add(name if name in MODULES else target)
+        elif isinstance(node, ast.Import):
+            out.update(alias.name for alias in node.names)
+    out = {m for m in out if m in MODULES and m != module}
+    if path.name == "__init__.py":  # a package re-exporting its members does not depend on them
+        out = {m for m in out if not m.startswith(module + ".")}
+    return out
+
+
+GRAPH = {m: imports(m) for m in MODULES}
+
+
+def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected groups of more than one node (Tarjan, with
+    its own stack)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+    for start in graph:
+        if start in index:
+            continue
+        work = [(start, iter(sorted(graph[start])))]
+        index[start] = low[start] = len(index)
+        stack.append(start)
+        on_stack.add(start)
+        while work:
+            node, children = work[-1]
+            child = next(children, None)
+            if child is not None:
+                if child not in index:
+                    index[child] = low[child] = len(index)
+                    stack.append(child)
+                    on_stack.add(child)
+                    work.append((child, iter(sorted(graph.get(child, ())))))
+                elif child in on_stack:
+                    low[node] = min(low[node], index[child])
+                continue
+            work.pop()
+            if work:
+                low[work[-1][0]] = min(low[work[-1][0]], low[node])
+            if low[node] == index[node]:
+                group = []
+                while True:
+                    member = stack.pop()
+                    on_stack.discard(member)
+                    group.append(member)
+                    if member == node:
+                        break
+                if len(group) > 1:
+                    found.append(sorted(group))
+    return found
+
+
+def test_the_cycle_finder_finds_cycles():
+    assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+    assert cycles({"a": {"b"}, "b": set()}) == []
+
+
+def test_no_import_cycle_between_modules():
+    assert cycles(GRAPH) == []
+
+
+def test_no_import_cycle_between_folders():
+    folders: dict[str, set[str]] = {}
+    for m, targets in GRAPH.items():
+        folders.setdefault(folder(m), set()).update(folder(t) for t in targets if folder(t) != folder(m))
+    assert cycles(folders) == []
+
+
+@pytest.mark.parametrize("module", sorted(MODULES))
+def test_each_folder_imports_only_the_folders_below_it(module):
+    here = folder(module)
+    assert here in BELOW, f"{here} is a new folder: give it its place in BELOW"
+    upward = {t for t in GRAPH[module] if folder(t) != here and folder(t) not in BELOW[here]}
+    assert not upward, f"{module} ({here}) imports {sorted(upward)}"
+
+
+def test_no_module_is_over_the_limit():
+    long = {m: n for m, p in MODULES.items() if (n := len(p.read_text().splitlines())) > LIMIT}
+    assert long == {}
+
+
+def test_no_late_import_dodges_a_cycle():
+    marked = [m for m, p in MODULES.items() if "noqa: E402" in p.read_text()]
+    assert marked == []
+
+
+def test_the_evaluator_has_small_rooms():
+    sizes: dict[str, int] = {}
+    for m in MODULES:
+        if m.startswith("setmine.eval") and MODULES[m].name != "__init__.py":
+            sizes[folder(m)] = sizes.get(folder(m), 0) + 1
+    assert sizes and max(sizes.values()) <= 10, sizes
+
+
+# the words of the domain: the evaluator computes with sets, never with boards
+DOMAIN = re.compile(r"\b(cells?|boards?|mines?|minesweeper|neighbou?rs?|flags?|placements?"
+                    r"|X1|S[1-4]|D\d+|A[1-6])\b", re.IGNORECASE)
+
+
+def test_domain_words_are_caught():
+    assert DOMAIN.search("the open cells of the board") and DOMAIN.search("card(D15)")
+    assert not DOMAIN.search("a set interval, its members counted; setmine; replacement")
+
+
+@pytest.mark.parametrize("module", sorted(m for m in MODULES if m.startswith("setmine.eval")))
+def test_the_evaluator_knows_no_minesweeper(module):
+    lines = MODULES[module].read_text().splitlines()
+    said = [f"{i}: {line.strip()}" for i, line in enumerate(lines, 1) if DOMAIN.search(line)]
+    assert said == []
