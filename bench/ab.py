@@ -1,0 +1,88 @@
+"""One bench, two versions of setmine, side by side in one run: did a
+change make it slower?
+
+    .venv/bin/python bench/ab.py REV bench/eval_scaling.py [--rounds N] [-- ARGS…]
+
+Checks REV (a commit, branch or tag) out into a temporary git worktree and
+runs the bench script from there and from this working tree, alternately,
+N rounds (the machine's drift falls on both alike).  Each bench prints its
+own table; this script pairs the two tables line by line and, for every
+time in them (a number followed by ``s`` or ``ms``), prints the median over
+the rounds for each version and the ratio this/REV.  Below 1: this tree is
+faster.  The worktree is removed afterwards.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+TIME = re.compile(r"(\d+(?:\.\d+)?) ?(ms|s)\b")
+
+
+def times(line: str) -> list[float]:
+    """The times on a line of a bench's table, in seconds."""
+    return [float(v) / (1000 if unit == "ms" else 1) for v, unit in TIME.findall(line)]
+
+
+def skeleton(line: str) -> str:
+    """A line with its numbers blanked: the same row of both tables."""
+    return re.sub(r"\d+(?:\.\d+)?", "#", line).strip()
+
+
+def run(tree: Path, script: str, args: list[str]) -> list[str]:
+    done = subprocess.run([sys.executable, str(tree / script), *args], cwd=tree,
+                          capture_output=True, text=True, check=True)
+    return done.stdout.splitlines()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("rev", help="the version to compare with (a commit, branch or tag)")
+    parser.add_argument("script", help="the bench script, relative to the repository")
+    parser.add_argument("--rounds", type=int, default=3)
+    argv = sys.argv[1:]
+    own, bench_args = (argv[:argv.index("--")], argv[argv.index("--") + 1:]) if "--" in argv \
+        else (argv, [])
+    options = parser.parse_args(own)
+    options.args = bench_args
+    with tempfile.TemporaryDirectory() as tmp:
+        base = Path(tmp) / "base"
+        subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", str(base),
+                        options.rev], check=True, capture_output=True)
+        try:
+            outputs: dict[str, list[list[str]]] = {"base": [], "this": []}
+            for round_ in range(options.rounds):
+                order = [("base", base), ("this", ROOT)]
+                for name, tree in order if round_ % 2 == 0 else reversed(order):
+                    outputs[name].append(run(tree, options.script, options.args))
+                print(f"round {round_ + 1}/{options.rounds} done", file=sys.stderr)
+        finally:
+            subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(base)],
+                           check=False, capture_output=True)
+    report(options.rev, outputs)
+
+
+def report(rev: str, outputs: dict[str, list[list[str]]]) -> None:
+    this_rows = {skeleton(line): i for i, line in enumerate(outputs["this"][0])}
+    print(f"{'row':<48} {rev[:12]:>12} {'this':>12} {'this/' + rev[:8]:>14}")
+    for i, line in enumerate(outputs["base"][0]):
+        j = this_rows.get(skeleton(line))
+        if j is None or not times(line):
+            continue
+        label = TIME.sub("", line).split("  ")[0].strip()[:48] or "(row)"
+        base = [statistics.median(col) for col in zip(*(times(run[i]) for run in outputs["base"]))]
+        this = [statistics.median(col) for col in zip(*(times(run[j]) for run in outputs["this"]))]
+        for k, (a, b) in enumerate(zip(base, this)):
+            ratio = f"{b / a:.2f}" if a > 0 else "—"
+            print(f"{label if k == 0 else '':<48} {a:11.4f}s {b:11.4f}s {ratio:>14}")
+
+
+if __name__ == "__main__":
+    main()
