@@ -144,11 +144,9 @@ class LazySet:
 # ----------------------------------------------------------------------------
 # Products and unions of dependent products
 
-@dataclass(frozen=True)
-class Product(LazySet):
-    factors: tuple
-    kind = "product"
-    __hash__ = _remembered_hash
+class Counted(LazySet):
+    """A lazy set that counts its members by a formula: what listing it
+    costs is known before listing."""
 
     def counted_size(self):
         return self.cardinality()
@@ -156,6 +154,13 @@ class Product(LazySet):
     def listable(self, limit: int) -> bool:
         size = self.cardinality()
         return isinstance(size, int) and size <= limit
+
+
+@dataclass(frozen=True)
+class Product(Counted):
+    factors: tuple
+    kind = "product"
+    __hash__ = _remembered_hash
 
     def contains(self, x) -> bool:
         return (isinstance(x, tuple) and len(x) == len(self.factors)
@@ -179,7 +184,7 @@ def _head(pair):
 
 
 @dataclass(frozen=True)
-class Fibered(LazySet):
+class Fibered(Counted):
     """⋃ₓ {x}×Fₓ: pairs (x, y) with y ∈ Fₓ; ``fibers`` maps each x with a
     non-empty fiber to Fₓ (a tuple of pairs, in canonical order of x)."""
 
@@ -208,13 +213,6 @@ class Fibered(LazySet):
             cached = frozenset(x for x, _ in self.fibers)
             object.__setattr__(self, "_index", cached)
         return cached
-
-    def counted_size(self):
-        return self.cardinality()
-
-    def listable(self, limit: int) -> bool:
-        size = self.cardinality()
-        return isinstance(size, int) and size <= limit
 
     def contains(self, x) -> bool:
         if not isinstance(x, tuple) or len(x) != 2:
@@ -331,17 +329,13 @@ class Filtered(Searched):
 
 
 @dataclass(frozen=True)
-class IntRange(LazySet):
+class IntRange(Counted):
     """{lo, lo+1, …, hi}: the values of ``card`` over a set interval."""
 
     lo: int
     hi: object  # an int, possibly a huge one
     kind = "integer range"
     __hash__ = _remembered_hash
-
-    def listable(self, limit: int) -> bool:
-        size = self.cardinality()
-        return isinstance(size, int) and size <= limit
 
     def contains(self, x) -> bool:
         return isinstance(x, int) and not isinstance(x, bool) and self.lo <= x <= self.hi
