@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import re
+import signal
 import statistics
 import subprocess
 import sys
@@ -52,6 +53,7 @@ def main() -> None:
         else (argv, [])
     options = parser.parse_args(own)
     options.args = bench_args
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))  # the worktree goes, even when stopped
     with tempfile.TemporaryDirectory() as tmp:
         base = Path(tmp) / "base"
         subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", str(base),

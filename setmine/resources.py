@@ -32,6 +32,10 @@ SEED = SPEC_DIR / "saper.exteor.txt"
 DEFECTS = (SHIPPED / "defects.json").resolve()
 """The defect search's findings on the written schema (``setmine defects``)."""
 
+MOVE_AXIOM = "A6"
+"""The axiom of both shipped schemas that says where the move (S4) must come
+from: the constituents it depends on decide the move."""
+
 
 def schema_file(name: str) -> Path:
     """A shipped schema by file name (``saper.rsl``)."""

@@ -265,11 +265,9 @@ def compact(trace, limit: int = 9) -> list[str]:
 def wrong_inputs(schema: Schema, board: Board, alias: str) -> list[str]:
     """The terms ``alias`` uses directly whose values, evaluated as a chain
     on ``board``, disagree with their references."""
-    from .isolate import uses
-
     facts = Facts.of(board)
     chain = evaluate_chain(schema, structure(board), only=[alias])
-    return [u for u in uses(schema, alias) if u in chain and u != alias and chain[u].ok
+    return [u for u in schema.uses(alias) if u in chain and u != alias and chain[u].ok
             and u in NOTIONS and defined(u, facts) is None
             and not compare(u, chain[u].value, reference(u, facts), facts.cells).agree]
 
@@ -287,10 +285,10 @@ def disagreement_story(schema: Schema, alias: str, board: Board, comparison: Com
     ``mutation`` describe a broken structure (an axiom's finding)."""
     from ..present.values import show
     from ..rsl.errors import RSLError
-    from .isolate import inputs, uses
+    from .isolate import inputs
 
     comp, cells = comparison, frozenset(board.cells)
-    used = [u for u in uses(schema, alias) if u in NOTIONS]
+    used = [u for u in schema.uses(alias) if u in NOTIONS]
     if data is not None:
         text = (f"{alias} means: {meaning}. On a structure where {mutation}, the convention "
                 f"says {comp.expected} but the formula says {comp.value}.")

@@ -40,8 +40,7 @@ from ..board import Board, structure
 from ..rsl.schema import Schema
 from .compare import Comparison, canonical, compare, difference
 from .crosscheck import disagreement_story
-from .isolate import (Limits, closure, evaluate_chain, evaluate_isolated, evaluated, roots,
-                      uses)
+from .isolate import Limits, evaluate_chain, evaluate_isolated, evaluated, roots
 from .observe import hidden_story, move_closure
 from .positions import Shape, iter_shapes, random_board, sample_placements, shrink
 from .reference import NOTIONS, Facts, defined, reference
@@ -92,7 +91,7 @@ class Search:
         kinds = {a: schema[a].kind for a in evaluated(schema) if a in NOTIONS}
         self.terms = [a for a, k in kinds.items() if k == "term"]
         self.axioms = [a for a, k in kinds.items() if k != "term"]
-        self.moving = {a for a in kinds if "S4" in closure(self.schema, a) | {a}}
+        self.moving = {a for a in kinds if "S4" in self.schema.closure(a) | {a}}
         self.closure = move_closure(schema) & set(self.terms)
         self.seen: dict[tuple[str, str], Witness] = {}
         self.positions = 0
@@ -295,7 +294,7 @@ def search(schema: Schema, budget: float = DEFAULT_BUDGET, seed: int = DEFAULT_S
         if progress is not None:
             progress(time.process_time() - clock, state.positions)
     outside = [a for a in state.terms if a not in state.closure
-               and "S2" in closure(schema, a) | set(uses(schema, a))]
+               and "S2" in schema.closure(a) | set(schema.uses(a))]
     if outside:
         result.notes.append(f"not searched for hidden information: {', '.join(outside)} "
                             "(the move does not depend on them; D20 and D21 are the referee's "

@@ -25,7 +25,7 @@ from ..eval.interpret.evaluator import Evaluator
 from ..eval.values.budget import Budget
 from ..eval.values.sets import CURRENT_BUDGET, LazySet, card
 from ..rsl.errors import RSLError
-from ..rsl.schema import Schema, dependencies
+from ..rsl.schema import Schema
 from .reference import Facts, as_data, defined, reference
 
 STRUCTURES = ("X1", "S1", "S2", "S3", "S4")
@@ -72,7 +72,7 @@ def _order(schema: Schema) -> tuple[str, ...]:
         if alias in seen or alias not in schema:
             return
         seen.add(alias)
-        for name in uses(schema, alias):
+        for name in schema.uses(alias):
             visit(name)
         if schema[alias].kind in ("term", "axiom", "theorem"):
             out.append(alias)
@@ -80,29 +80,6 @@ def _order(schema: Schema) -> tuple[str, ...]:
     for alias in evaluated(schema):
         visit(alias)
     return tuple(out)
-
-
-@lru_cache(maxsize=None)
-def uses(schema: Schema, alias: str) -> tuple[str, ...]:
-    """The constituents ``alias``'s formula names directly."""
-    analysis = schema.analysis[alias]
-    return tuple(name for name, _ in dependencies(analysis.tree)) \
-        if analysis.tree is not None else ()
-
-
-@lru_cache(maxsize=None)
-def closure(schema: Schema, alias: str) -> frozenset[str]:
-    """Every constituent ``alias`` depends on, directly or through others
-    (``alias`` itself excluded)."""
-    out: set[str] = set()
-    stack = list(uses(schema, alias))
-    while stack:
-        name = stack.pop()
-        if name in out or name not in schema:
-            continue
-        out.add(name)
-        stack.extend(uses(schema, name))
-    return frozenset(out)
 
 
 def _functions(schema: Schema) -> dict:
@@ -144,7 +121,7 @@ def evaluate_chain(schema: Schema, data: dict, limits: Limits = Limits(),
     if only is not None:
         wanted = set(only)
         for alias in only:
-            wanted |= closure(schema, alias)
+            wanted |= schema.closure(alias)
     evaluator = Evaluator(data, _functions(schema))
     results: dict[str, Outcome] = {}
     for alias in _order(schema):
@@ -153,7 +130,7 @@ def evaluate_chain(schema: Schema, data: dict, limits: Limits = Limits(),
         if alias in data:  # given (the terms computed before a move, say)
             results[alias] = Outcome(data[alias])
             continue
-        missing = [n for n in uses(schema, alias) if n in results and not results[n].ok]
+        missing = [n for n in schema.uses(alias) if n in results and not results[n].ok]
         if missing:
             results[alias] = Outcome(error=RSLError(
                 "calcGlobalMissing", f"{', '.join(missing)} could not be evaluated"))
@@ -193,12 +170,12 @@ def evaluate_isolated(schema: Schema, facts: Facts, limits: Limits = Limits(),
     values.  A term some of whose inputs have no reference value here gets
     a ``calcGlobalMissing`` error naming them."""
     aliases = [a for a in evaluated(schema) if only is None or a in only]
-    needed = {n for a in aliases for n in uses(schema, a)}
+    needed = {n for a in aliases for n in schema.uses(a)}
     data, missing = reference_data(schema, facts, needed)
     evaluator = Evaluator(data, _functions(schema))
     results: dict[str, Outcome] = {}
     for alias in aliases:
-        lacking = [n for n in uses(schema, alias) if n in missing]
+        lacking = [n for n in schema.uses(alias) if n in missing]
         if lacking:
             results[alias] = Outcome(error=RSLError(
                 "calcGlobalMissing", "no reference value for " + ", ".join(
@@ -215,7 +192,7 @@ def inputs(schema: Schema, board, alias: str, isolated: bool) -> dict:
     from ..board import structure
 
     if isolated:
-        return reference_data(schema, Facts.of(board), uses(schema, alias))[0]
+        return reference_data(schema, Facts.of(board), schema.uses(alias))[0]
     chain = evaluate_chain(schema, structure(board), only=[alias])
     return {**structure(board), **{a: o.value for a, o in chain.items()
                                    if o.ok and schema[a].kind == "term" and a != alias}}
@@ -228,7 +205,7 @@ def roots(schema: Schema, board, alias: str, suspects) -> list[str]:
     from .compare import compare
 
     facts = Facts.of(board)
-    found = [a for a in evaluated(schema) if a in closure(schema, alias) and a in suspects]
+    found = [a for a in evaluated(schema) if a in schema.closure(alias) and a in suspects]
     iso = evaluate_isolated(schema, facts, only=found)
     return [a for a in found if iso[a].ok and defined(a, facts) is None
             and not compare(a, iso[a].value, reference(a, facts), facts.cells).agree]

@@ -26,13 +26,13 @@ from dataclasses import dataclass, field
 from ..board import Board, cell_str, structure
 from ..board.model import plural
 from ..present.values import show
+from ..resources import MOVE_AXIOM
 from ..rsl.schema import Schema
 from .compare import canonical, difference
-from .isolate import Limits, closure, evaluate_chain, evaluated, uses
+from .isolate import Limits, evaluate_chain, evaluated
 from .positions import count_placements, sample_placements
 from .reference import NOTIONS
 
-MOVE_AXIOM = "A6"
 
 
 @dataclass
@@ -76,7 +76,7 @@ class Observation:
 
 def move_closure(schema: Schema) -> set[str]:
     """The constituents the move axiom (A6) depends on, A6 excluded."""
-    return closure(schema, MOVE_AXIOM) if MOVE_AXIOM in schema else set()
+    return schema.closure(MOVE_AXIOM) if MOVE_AXIOM in schema else set()
 
 
 def observe(schema: Schema, board: Board, k: int = 8, seed: int = 0,
@@ -125,15 +125,15 @@ def _attribute(schema: Schema, obs: Observation) -> None:
     none of whose changing inputs is a term reads the mines itself (a
     *root*); the others inherit from the roots they depend on."""
     changing = set(obs.changing())
-    roots = {a for a in changing if not any(u in changing for u in uses(schema, a))}
+    roots = {a for a in changing if not any(u in changing for u in schema.uses(a))}
     for row in obs.rows:
         if not row.changes:
             continue
         if row.alias in roots:
-            reads = "S2" in uses(schema, row.alias)
+            reads = "S2" in schema.uses(row.alias)
             row.source = "reads the mines (S2) itself" if reads else "its own formula"
         else:
-            row.roots = sorted(roots & closure(schema, row.alias), key=_order(schema))
+            row.roots = sorted(roots & schema.closure(row.alias), key=_order(schema))
             row.source = "inherits from " + ", ".join(row.roots)
 
 
@@ -243,7 +243,7 @@ def hidden_story(schema: Schema, alias: str, board: Board, other: Board, meaning
     two = evaluate_chain(schema, structure(other))
     changing = {a for a in one if one[a].ok and two[a].ok
                 and canonical(one[a].value) != canonical(two[a].value)}
-    roots = sorted((a for a in changing if not any(u in changing for u in uses(schema, a))),
+    roots = sorted((a for a in changing if not any(u in changing for u in schema.uses(a))),
                    key=_order(schema))
     cells = frozenset(board.cells)
     mines = " ".join(cell_str(c) for c in sorted(other.mines))
@@ -263,8 +263,8 @@ def hidden_story(schema: Schema, alias: str, board: Board, other: Board, meaning
                 other)):
             text += ", as its convention asks: the defect is that a player's term is built on it"
     else:
-        inherited = [r for r in roots if r in closure(schema, alias)]
-        direct = [u for u in uses(schema, alias) if u in changing]
+        inherited = [r for r in roots if r in schema.closure(alias)]
+        direct = [u for u in schema.uses(alias) if u in changing]
         text += f". It reads no mines itself: it inherits them from {', '.join(direct)}"
         if set(direct) != set(inherited):
             text += f", and they from {', '.join(inherited)}"

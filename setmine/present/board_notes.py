@@ -7,7 +7,6 @@ from __future__ import annotations
 from ..board.model import plural
 from ..board.structure import STRUCTURE_NAMES
 from ..rsl.schema import dependencies
-from . import defect_marks
 from .values import cell_text
 
 MOVE = STRUCTURE_NAMES[4]   # S4, the player's move
@@ -18,7 +17,7 @@ def uses_move(schema, name: str, tree=None) -> bool:
     """Does the constituent ``name`` (or the expression ``tree``) depend on S4?"""
     used = {n for n, _ in dependencies(tree)} if tree is not None and name not in schema \
         else {name}
-    return any(MOVE == n or MOVE in defect_marks.closure(schema, n) for n in used if n in schema) \
+    return any(MOVE == n or MOVE in schema.closure(n) for n in used if n in schema) \
         or MOVE in used
 
 

@@ -23,12 +23,12 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from .. import resources
+from ..resources import MOVE_AXIOM
 from ..board.model import plural
 from ..rsl.errors import RSLError
 
 PAGE = "docs/schema/{alias}.md"
 MARKER = "⚠"
-MOVE_AXIOM = "A6"   # the axiom of the move, as in check/observe.py
 
 KIND_TEXT = {
     "disagreement": "its value differs from its convention",
@@ -77,25 +77,6 @@ def findings() -> tuple:
     return tuple(out)
 
 
-def _uses(schema, alias: str) -> set[str]:
-    from ..rsl.schema import dependencies
-
-    analysis = schema.analysis.get(alias)
-    return {name for name, _ in dependencies(analysis.tree if analysis else None)}
-
-
-def closure(schema, alias: str) -> set[str]:
-    """Every constituent ``alias`` uses, directly or through others."""
-    out: set[str] = set()
-    stack = list(_uses(schema, alias))
-    while stack:
-        name = stack.pop()
-        if name not in out and name in schema:
-            out.add(name)
-            stack.extend(_uses(schema, name))
-    return out
-
-
 def marks(schema) -> dict[str, list[Mark]]:
     """alias → the findings that apply to it in ``schema`` (see the module text)."""
     candidates: dict[str, list[dict]] = {}
@@ -105,7 +86,7 @@ def marks(schema) -> dict[str, list[Mark]]:
         for finding, tree in findings():
             if tree == analysis.tree:
                 candidates.setdefault(alias, []).append(finding)
-    moving = closure(schema, MOVE_AXIOM) if MOVE_AXIOM in schema else set()
+    moving = schema.closure(MOVE_AXIOM) if MOVE_AXIOM in schema else set()
     out: dict[str, list[Mark]] = {}
     for alias, found in candidates.items():   # own defects first: roots for the rest
         for f in found:
@@ -113,7 +94,7 @@ def marks(schema) -> dict[str, list[Mark]]:
                 out.setdefault(alias, []).append(Mark(f["kind"], (), _page(f)))
     roots = set(out)
     for alias, found in candidates.items():
-        uses = closure(schema, alias)
+        uses = schema.closure(alias)
         for f in found:
             inherited = tuple(r for r in f.get("inherited_from") or () if r in roots and r in uses)
             if inherited and _applies(f, alias, moving):

@@ -91,6 +91,31 @@ class Schema:
     def __contains__(self, alias: object) -> bool:
         return alias in self.by_alias
 
+    def uses(self, alias: str) -> tuple[str, ...]:
+        """The globals ``alias``'s formula names directly, in order of first
+        use (none when it did not parse)."""
+        cache = self.__dict__.setdefault("_uses", {})
+        if alias not in cache:
+            analysis = self.analysis.get(alias)
+            cache[alias] = tuple(name for name, _ in
+                                 dependencies(analysis.tree if analysis else None))
+        return cache[alias]
+
+    def closure(self, alias: str) -> frozenset[str]:
+        """Every constituent ``alias`` depends on, directly or through
+        others (``alias`` itself only through a cycle)."""
+        cache = self.__dict__.setdefault("_closures", {})
+        if alias not in cache:
+            out: set[str] = set()
+            stack = list(self.uses(alias))
+            while stack:
+                name = stack.pop()
+                if name not in out and name in self:
+                    out.add(name)
+                    stack.extend(self.uses(name))
+            cache[alias] = frozenset(out)
+        return cache[alias]
+
     def tree(self, alias: str) -> s.Node:
         """The syntax tree of a constituent's formal definition."""
         analysis = self.analysis[alias]

@@ -100,22 +100,14 @@ def _dependency_order(schema) -> list:
                 continue
             on_path.add(alias)
             stack.append((alias, True))
-            names = [name for name, _ in dependencies(schema.analysis[alias].tree)]
-            stack.extend((name, False) for name in reversed(names))
+            stack.extend((name, False) for name in reversed(schema.uses(alias)))
     return ordered
 
 
 def _needed(schema, aliases: list[str]) -> set[str]:
-    needed: set[str] = set()
-    stack = list(aliases)
-    while stack:
-        alias = stack.pop()
-        if alias in needed or alias not in schema:
-            continue
-        needed.add(alias)
-        tree = schema.analysis[alias].tree
-        stack.extend(name for name, _ in dependencies(tree))
-    return needed
+    """The constituents ``aliases`` need, themselves included."""
+    known = [a for a in aliases if a in schema]
+    return set(known).union(*(schema.closure(a) for a in known))
 
 
 def evaluate(schema, expression: str, data: Mapping[str, object], budget: Budget | None = None):
