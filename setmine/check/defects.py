@@ -17,7 +17,7 @@ Three kinds of finding, each shown on a minimal board:
   it fails (A1–A5 are also tried on structures that break them).
 
 The search (:func:`search`) sweeps smallest first: every legal position of
-every small shape (:func:`.positions.small_shapes`: square, torus, hex and
+every small shape (:func:`.positions.iter_shapes`: square, torus, hex and
 graph shapes of 2…``max_cells`` cells, one per isomorphism class), ordered
 by number of cells, then mines, then open cells, then shape; the first
 position on which a term fails is minimal.  Then a seeded random phase

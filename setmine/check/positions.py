@@ -7,7 +7,7 @@ this package read a position as the schema does (X1, S1…S4) and as the
 player does (the view: the open cells with their numbers and the total).
 
 * :class:`Shape` — cells and a neighbour relation with nothing placed yet;
-  :func:`small_shapes` lists the shapes of a few cells of all four
+  :func:`iter_shapes` lists the shapes of a few cells of all four
   topologies, smallest first (the order the defect search sweeps them in);
 * :func:`positions` — every position on a shape, fewest mines first, then
   fewest open cells: the first position on which something happens is a
@@ -87,17 +87,12 @@ def cycle(n: int) -> Shape:
     return graph_shape(f"cycle of {n}", cells, [(i, (i + 1) % n) for i in range(n)])
 
 
-def small_shapes(max_cells: int, min_cells: int = 2) -> list[Shape]:
+def iter_shapes(max_cells: int, min_cells: int = 2) -> Iterator[Shape]:
     """Grids of ``min_cells``…``max_cells`` cells (square, torus, hex, both
     orientations), a star and a cycle, each neighbour relation once up to
     isomorphism; ordered by number of cells, then topology (square, torus,
-    hex, graph), then rows."""
-    return list(iter_shapes(max_cells, min_cells))
-
-
-def iter_shapes(max_cells: int, min_cells: int = 2) -> Iterator[Shape]:
-    """The shapes of :func:`small_shapes`, made as they are asked for (a
-    sweep that stops early never builds the larger ones)."""
+    hex, graph), then rows — made as they are asked for (a sweep that stops
+    early never builds the larger ones)."""
     seen: set[tuple] = set()
     for n in range(min_cells, max_cells + 1):
         candidates = [grid_shape(topology, rows, n // rows)
@@ -166,13 +161,6 @@ def _with_moves(shape: Shape, mines: frozenset, opened: frozenset, moves: str) -
     else:
         for move in closed:
             yield shape.board(mines, opened, move)
-
-
-def count_positions(shape: Shape) -> int:
-    """How many positions :func:`positions` yields with ``moves="first"``:
-    each cell open, closed safe or mined, one closed safe cell at least."""
-    n = len(shape.cells)
-    return 3 ** n - 2 ** n
 
 
 # ----------------------------------------------------------------------------

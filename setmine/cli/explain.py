@@ -29,7 +29,7 @@ from ..present.reading import article, read
 from ..present.trace import explain
 from ..present.trace import render as render_trace
 from ..present.value_view import family_lines, is_family
-from ..present.why import Why, cell_question, evaluate_terms, render
+from ..present.why import cell_question, evaluate_terms, render, why_member
 from ..rsl import syntax as s
 from ..rsl.errors import RSLError
 from ..rsl.printer import unicode
@@ -107,7 +107,7 @@ def run(args) -> int:
                 print(draw(board, highlight=shown).rstrip("\n"))
                 print(legend(board, highlight="the candidate's cells"))
                 print()
-            reason = Why(evaluator, schema).member(question, candidate, {}, 0)
+            reason = why_member(evaluator, schema, question, candidate)
             print("\n".join(render(reason)))
     finally:
         CURRENT_BUDGET.reset(token)
@@ -174,7 +174,7 @@ def explain_json(schema, board, evaluator, alias, question, candidate, marks) ->
     else:
         out["value"] = present.to_json(evaluator.data.get(alias), a.type)
     if question is not None:
-        reason = Why(evaluator, schema).member(question, candidate, {}, 0)
+        reason = why_member(evaluator, schema, question, candidate)
         base = a.type.base if question == s.Global(alias) else Element("X1")
         out["candidate"] = present.to_json(candidate, base)
         out["member"] = reason.holds
@@ -251,7 +251,7 @@ def why_empty(schema, evaluator, alias: str, tree) -> list[str]:
              f"satisfies its condition. The first {len(got.items)}, and the sub-formula that "
              f"rejects each (ask about any other: setmine explain BOARD {alias} CANDIDATE):"]
     for m in got.items:
-        lines += render(Why(evaluator, schema).member(s.Global(alias), m, {}, 0))
+        lines += render(why_member(evaluator, schema, s.Global(alias), m))
     return lines
 
 

@@ -41,7 +41,7 @@ from .reading import member_noun, read
 from .story import story
 from .trace import explain
 from .trace import render as render_trace
-from .why import Why, evaluate_terms, render
+from .why import evaluate_terms, render, why_member
 
 SPEC = "spec/saper.rsl"
 CORRECTED = "spec/saper-corrected.rsl"
@@ -227,7 +227,7 @@ def why_section(book: Book, alias: str, value, error, typ) -> list[str]:
 
 def why_lines(book: Book, alias: str, cell) -> list[str]:
     return with_budget(book, lambda ev: render(
-        Why(ev, book.schema).member(s.Global(alias), cell, {}, 0)))
+        why_member(ev, book.schema, s.Global(alias), cell)))
 
 
 def with_budget(book: Book, explaining) -> list[str]:
