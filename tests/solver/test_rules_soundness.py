@@ -14,7 +14,8 @@ from hypothesis import strategies as st
 
 from setmine.solver import Position, grid_neighbours, random_game, solve
 from setmine.solver import french
-from setmine.solver.rules import SYSTEMS, Deduction, Step, deduce
+from setmine.solver.deduction import Deduction, Step
+from setmine.solver.rules import SYSTEMS, deduce
 
 BOARDS = Path(__file__).resolve().parents[2] / "spec" / "boards"
 NAMES = tuple(SYSTEMS)
