@@ -10,8 +10,9 @@ from hypothesis import strategies as st
 
 from setmine.board import Board
 from setmine.solver import solve
-from setmine.solver.game import (LEVELS, Game, GameConfig, GameOver, game_seed, parse_level,
-                                 play_game, play_games, summarise, wilson_interval)
+from setmine.solver.game import Game, GameOver, game_seed
+from setmine.solver.game_config import LEVELS, GameConfig, parse_level
+from setmine.solver.play import play_game, play_games, summarise, wilson_interval
 from setmine.solver.policies import make_policy
 
 SMALL = [GameConfig(6, 5, 6, topology=t, first_click=r)
