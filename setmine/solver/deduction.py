@@ -71,13 +71,6 @@ class Deduction:
         return "\n".join(str(s) for s in self.steps
                          if not conclusive_only or s.safe or s.mines)
 
-    def rules_fired(self) -> dict[str, int]:
-        """How many times each rule fired."""
-        out: dict[str, int] = {}
-        for s in self.steps:
-            out[s.rule] = out.get(s.rule, 0) + 1
-        return out
-
 
 def as_position(view: Any) -> Position:
     """A :class:`Position` as is; anything else (a :class:`setmine.board.Board`)

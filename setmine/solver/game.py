@@ -122,18 +122,6 @@ class Game:
         self._mines = frozenset(mines)
         self._numbers = {c: len(ns & self._mines) for c, ns in self._nbrs.items()}
 
-    def mines_for(self, first: Cell) -> frozenset[Cell]:
-        """The mines this deal gets if the first click is ``first`` (without
-        playing it) -- the same for every player who starts there."""
-        excluded = self._excluded(first)
-        out = []
-        for c in self._order:
-            if len(out) == self.config.mines:
-                break
-            if c not in excluded:
-                out.append(c)
-        return frozenset(out)
-
     def _excluded(self, first: Cell) -> frozenset[Cell]:
         rule = self.config.first_click
         if rule == "unsafe":
