@@ -29,7 +29,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from setmine.solver.game import GameConfig, play_games, summarise  # noqa: E402
+from setmine.solver import game_config, play  # noqa: E402
 
 PUBLISHED = {  # level: (safe, zero) for PSEQ; with endgame search; best self-reported
     "beginner": ((91.7, 97.2), None, None),
@@ -81,14 +81,14 @@ def main(argv: list[str] | None = None) -> int:
         if games <= 0:
             continue
         for rule in args.rules.split(","):
-            cfg = GameConfig.level(level, first_click=rule)
+            cfg = game_config.GameConfig.level(level, first_click=rule)
             print(flush=True)
             wins_of = {}
             for label, name, opts in policies:
                 if opts.get("first") == "corner" and rule != "zero":
                     continue                    # the same as best under the other rules
-                results = play_games(cfg, name, games, args.seed, jobs=args.jobs, options=opts)
-                s = summarise(results)
+                results = play.play_games(cfg, name, games, args.seed, jobs=args.jobs, options=opts)
+                s = play.summarise(results)
                 wins_of[label] = [r.won for r in results]
                 print(f"{level:<13}{rule:<6}{label:<28}{s.wins:>5}/{s.games:<5}{100 * s.rate:>8.2f}"
                       f"  {100 * s.low:5.2f}–{100 * s.high:5.2f}  {s.guesses_per_game:>8.3f}"

@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 import setmine.player  # noqa: E402,F401  (registers the policy "schema")
-from setmine.solver.game import GameConfig, play_game, wilson_interval  # noqa: E402
+from setmine.solver import game_config, play  # noqa: E402
 from setmine.solver.policies import make_policy  # noqa: E402
 
 LEVELS = {"beginner": (9, 9, 10), "expert": (30, 16, 99)}
@@ -31,12 +31,12 @@ LEVELS = {"beginner": (9, 9, 10), "expert": (30, 16, 99)}
 def play_pair(task):
     level, seed, indices = task
     cols, rows, mines = LEVELS[level]
-    config = GameConfig(cols=cols, rows=rows, mines=mines)
+    config = game_config.GameConfig(cols=cols, rows=rows, mines=mines)
     schema, least = make_policy("schema", config=config), make_policy("least", config=config)
     out = []
     for i in indices:
-        a = play_game(config, schema, seed, i)
-        b = play_game(config, least, seed, i)
+        a = play.play_game(config, schema, seed, i)
+        b = play.play_game(config, least, seed, i)
         same = (a.won, a.moves, a.guesses, a.opened, a.lost_at) == \
                (b.won, b.moves, b.guesses, b.opened, b.lost_at)
         out.append((i, same, a.won, b.won, a.seconds, b.seconds))
@@ -54,7 +54,7 @@ def run(level: str, games: int, seed: int, jobs: int) -> None:
     t_schema = statistics.median(r[4] for r in rows)
     t_least = statistics.median(r[5] for r in rows)
     differing = sorted(r[0] for r in rows if not r[1])
-    lo, hi = wilson_interval(wins_schema, games)
+    lo, hi = play.wilson_interval(wins_schema, games)
     print(f"{level:>9}: {games} games, identical {same}/{games}; win rate schema "
           f"{wins_schema / games:.1%} [{lo:.1%}, {hi:.1%}], least {wins_least / games:.1%}; "
           f"median time per game schema {t_schema:.2f} s, least {t_least * 1000:.1f} ms "

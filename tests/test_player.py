@@ -4,7 +4,9 @@ the solver's least-probability policy (same moves, same results)."""
 import pytest
 
 import setmine.player  # noqa: F401  (registers "schema")
-from setmine.solver.game import Game, GameConfig, play_game
+from setmine.solver.game import Game
+from setmine.solver.game_config import GameConfig
+from setmine.solver.play import play_game
 from setmine.solver.policies import make_policy
 
 

@@ -375,10 +375,6 @@ class Board:
         """The mines the player knows of (given as ``*``, not completed)."""
         return self.mines - self.unknown
 
-    def is_won(self) -> bool:
-        """All closed cells are mines (the schema's D20 before the move)."""
-        return self.closed() == self.mines
-
     # -- small immutable helpers ---------------------------------------------
 
     def with_move(self, cell: Cell | None) -> "Board":
@@ -393,25 +389,6 @@ class Board:
         opened = self.opened | frozenset(_cell(c) for c in cells)
         move = None if self.move in opened else self.move
         return replace(self, opened=opened, move=move, unknown=self.unknown - opened)
-
-    def reveal(self, cell: Cell) -> "Board":
-        """Click a cell as in a real game: open it and, through every 0 opened,
-        its neighbours too (the cascade).  Clicking a mine raises BoardError."""
-        cell = _cell(cell)
-        if cell in self.mines:
-            raise BoardError(f"cell {cell_str(cell)} is a mine", cell=cell)
-        if cell in self.opened:
-            return self
-        newly: set[Cell] = set()
-        todo = [cell]
-        while todo:
-            here = todo.pop()
-            if here in newly or here in self.opened:
-                continue
-            newly.add(here)
-            if self.number(here) == 0:
-                todo.extend(n for n in self.neighbours[here] if n not in newly and n not in self.mines)
-        return self.with_opened(newly)
 
     def with_mines(self, mines: Iterable[Cell]) -> "Board":
         """Another placement of mines (total follows); unknown cells stay unknown."""

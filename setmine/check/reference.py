@@ -28,7 +28,6 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from ..board import Board, structure
-from ..eval.values import cardinal
 from ..eval.values.sets import LazySet, sort
 from ..solver import Position, Solution, solve
 from .positions import View, placements
@@ -314,13 +313,3 @@ def text(value, cells=frozenset(), limit: int = 12) -> str:
         shown = parts[:limit] + ([f"… ({len(parts)} cells)"] if len(parts) > limit else [])
         return "{" + ", ".join(shown) + "}"
     return show(value, limit, cells)
-
-
-def card_text(value) -> str:
-    if isinstance(value, (Family,)):
-        return str(value.size)
-    if isinstance(value, FamilySizes):
-        return str(len(value.cells))
-    if isinstance(value, frozenset):
-        return str(len(value))
-    return cardinal.show(value) if not isinstance(value, bool) else str(value)

@@ -18,7 +18,7 @@ from .common import help_text
 
 
 def add_parser(sub) -> None:
-    from ..solver.game import FIRST_CLICK_RULES, GRID_TOPOLOGIES, MAX_CELLS
+    from ..solver.game_config import FIRST_CLICK_RULES, GRID_TOPOLOGIES, MAX_CELLS
     from .common import jobs_count, positive_int
 
     p = sub.add_parser("play", help="play seeded games with a policy; win rate and guesses",
@@ -70,7 +70,7 @@ def load_player_schema(path):
 
 
 def _config(args):
-    from ..solver.game import GameConfig
+    from ..solver.game_config import GameConfig
     from . import UserError
     from .common import load_board_file
 
@@ -92,7 +92,7 @@ def _config(args):
 def run(args) -> int:
     from .. import player  # noqa: F401  registers the policy "schema" (evaluator-based)
     from ..present.header import schema_name
-    from ..solver.game import play_games, summarise
+    from ..solver.play import play_games, summarise
     from ..solver.policies import POLICIES
     from . import UserError
     from .progress import progress_bar, wanted

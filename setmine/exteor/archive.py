@@ -258,11 +258,6 @@ def text_to_bytes(text: str) -> bytes:
     return _emit(tokenize_text(text), marker=True)
 
 
-def bytes_to_text(data: bytes) -> str:
-    """The dump form of raw bytes (the markers and zero units dropped)."""
-    return _emit(tokenize_bytes(data), marker=False).decode("utf-16-le", "surrogatepass")
-
-
 def _document_values(doc: Document) -> list[str | int]:
     count = len(doc.records)
     if count == 0 or count > 0xFFFF or count & 0xFF == 0xFF:

@@ -42,7 +42,7 @@ import random
 from typing import Iterable, Mapping
 
 from .position import Cell, InconsistentPosition, Position, grid_neighbours
-from .rules import Deduction, Step, as_position, cell_order
+from .deduction import Deduction, Step, as_position, cell_order
 
 __all__ = ["KnowledgeAgent", "Sentence", "deduce", "play"]
 

@@ -66,7 +66,7 @@ from fractions import Fraction
 from typing import Callable, Iterable, Mapping, Union
 
 from .position import Cell, InconsistentPosition, Position
-from .rules import Deduction, Step, as_position, cell_order
+from .deduction import Deduction, Step, as_position, cell_order
 
 __all__ = ["BOMBE", "INCONNU", "LIBRE", "REGLES", "Conclusion", "Guess", "Regle", "Vue", "deduce",
            "next_move", "pseudo_statistical_guess", "regle_0", "regle_1", "regle_2", "regle_3",

@@ -2,9 +2,10 @@
 
 A policy is an object with ``choose(position, rng) -> cell`` (a closed cell of
 the :class:`~setmine.solver.position.Position`); it may have ``new_game()``,
-which the game loop calls before each game.  Policies may remember what they
-deduced earlier in the same game (a sure-safe cell stays sure-safe as more
-cells open), so one policy object plays one game at a time.
+which the game loop (:mod:`setmine.solver.play`) calls before each game.
+Policies may remember what they deduced earlier in the same game (a
+sure-safe cell stays sure-safe as more cells open), so one policy object
+plays one game at a time.
 
 The registry :data:`POLICIES` maps a name to a :class:`PolicyInfo` whose
 ``factory(config=GameConfig, **options)`` makes a player; other modules add
@@ -27,7 +28,8 @@ evaluator, ``schema``, is registered that way).
     prove safe, else a random closed cell not known to be a mine.
 ``best``
     The strongest player here; see :class:`BestPolicy` and ``docs/solver.md``
-    for what it does and what each part was measured to be worth.
+    for what it does and what each part was measured to be worth (its exact
+    endgame search is :mod:`setmine.solver.endgame`).
 """
 
 from __future__ import annotations
@@ -36,14 +38,16 @@ import random
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
-from .game import GameConfig, derive_position, exact
-from .position import Cell, InconsistentPosition, Position
-from .probability import Solution, solve
+from . import french
+from .course import KnowledgeAgent
+from .endgame import endgame_move
+from .game_config import GameConfig
+from .position import Cell, InconsistentPosition, Position, derive_position
+from .probability import Solution, exact, solve
 
 __all__ = [
-    "BestPolicy", "CoursePolicy", "Endgame", "FrenchPolicy", "LeastPolicy", "POLICIES", "Policy",
-    "PolicyInfo", "endgame_move", "endgame_search", "enumerate_placements", "make_policy",
-    "policy_names", "register_policy", "reveal_outcomes",
+    "BestPolicy", "CoursePolicy", "FrenchPolicy", "LeastPolicy", "POLICIES", "Policy", "PolicyInfo",
+    "make_policy", "policy_names", "register_policy", "reveal_outcomes",
 ]
 
 
@@ -90,11 +94,6 @@ class Policy:
         raise NotImplementedError
 
 
-def _closed_free(position: Position) -> list[Cell]:
-    shown, flagged = position.shown, position.flagged
-    return [c for c in position.cells if c not in shown and c not in flagged]
-
-
 # ---------------------------------------------------------------------------
 # least: the schema's A6/D18
 
@@ -113,12 +112,12 @@ class LeastPolicy(Policy):
         if safe:
             self._remember(position, safe[1:])
             return safe[0]
-        low = min(sol.count[c] for c in _closed_free(position))
-        return min(c for c in _closed_free(position) if sol.count[c] == low)
+        low = min(sol.count[c] for c in position.unknown)
+        return min(c for c in position.unknown if sol.count[c] == low)
 
 
 # ---------------------------------------------------------------------------
-# The seeds' rule systems (setmine.solver.french / .course; imported when used)
+# The seeds' rule systems (setmine.solver.french / .course)
 
 
 class FrenchPolicy(Policy):
@@ -132,7 +131,6 @@ class FrenchPolicy(Policy):
         cell = self._next_pending(position)
         if cell is not None:
             return cell
-        from . import french
         deduction = french.deduce(position)
         safe = sorted(set(deduction.safe) - set(position.shown) - position.flagged)
         if safe:
@@ -140,7 +138,7 @@ class FrenchPolicy(Policy):
             return safe[0]
         guess = french.pseudo_statistical_guess(position, deduction)
         if guess is None:  # pragma: no cover - the game is over before
-            return _closed_free(position)[0]
+            return position.unknown[0]
         return guess.cell
 
 
@@ -158,7 +156,6 @@ class CoursePolicy(Policy):
         self._agent = None
 
     def choose(self, position: Position, rng: random.Random) -> Cell:
-        from .course import KnowledgeAgent
         agent = self._agent
         if agent is None or not self._continues(position):
             agent = self._agent = KnowledgeAgent(neighbours=position.neighbours)
@@ -173,7 +170,7 @@ class CoursePolicy(Policy):
         if cell is None:
             cell = agent.make_random_move(rng)
         if cell is None:  # pragma: no cover - the game is over before
-            return _closed_free(position)[0]
+            return position.unknown[0]
         return cell
 
 
@@ -242,14 +239,14 @@ class BestPolicy(Policy):
         if safe:
             self._remember(position, safe[1:])
             return safe[0]
-        free = _closed_free(position)
+        free = position.unknown
         if self.endgame and sol.total <= self.endgame:
             move = endgame_move(position, sol, self.budget)
             if move is not None:
                 return move
         return self._guess(position, sol, free)
 
-    def _guess(self, position: Position, sol: Solution, free: list[Cell]) -> Cell:
+    def _guess(self, position: Position, sol: Solution, free: tuple[Cell, ...]) -> Cell:
         total = sol.total
         count = sol.count
         low = min(count[c] for c in free)
@@ -311,217 +308,6 @@ def reveal_outcomes(position: Position, cell: Cell):
         except InconsistentPosition:
             continue
         yield base + extra, sub
-
-
-# ---------------------------------------------------------------------------
-# Exact endgame search
-
-
-class _OverBudget(Exception):
-    pass
-
-
-def enumerate_placements(position: Position, sol: Solution, limit: int):
-    """All consistent placements as bit masks over the free closed cells
-    (returned too), or ``None`` if there are more than ``limit``."""
-    from itertools import combinations
-    if sol.total > limit:
-        return None
-    shown, flagged, nbrs = position.shown, position.flagged, position.neighbours
-    free = _closed_free(position)
-    index = {c: i for i, c in enumerate(free)}
-    interior = [index[c] for c in sol.interior]
-    inner = set(interior)
-    frontier = [i for i in range(len(free)) if i not in inner]
-    cons = []  # (need, mask of free cells)
-    touch: dict[int, list[int]] = {}
-    for o, n in shown.items():
-        around = [index[x] for x in nbrs[o] if x in index]
-        if not around:
-            continue
-        need = n - len(nbrs[o] & flagged)
-        ci = len(cons)
-        cons.append(need)
-        for i in around:
-            touch.setdefault(i, []).append(ci)
-    left = [0] * len(cons)
-    for i in frontier:
-        for ci in touch.get(i, ()):
-            left[ci] += 1
-    need = cons[:]
-    M = sol.mines_left
-    U = len(interior)
-    out: list[int] = []
-
-    def dfs(k: int, mask: int, mines: int) -> None:
-        if k == len(frontier):
-            rest = M - mines
-            if 0 <= rest <= U:
-                for combo in combinations(interior, rest):
-                    m = mask
-                    for i in combo:
-                        m |= 1 << i
-                    out.append(m)
-            return
-        i = frontier[k]
-        ts = touch.get(i, ())
-        for ci in ts:
-            left[ci] -= 1
-        # safe
-        if all(need[ci] <= left[ci] for ci in ts):
-            dfs(k + 1, mask, mines)
-        # mine
-        if mines < M and all(need[ci] > 0 for ci in ts):
-            for ci in ts:
-                need[ci] -= 1
-            if all(need[ci] <= left[ci] for ci in ts):
-                dfs(k + 1, mask | (1 << i), mines + 1)
-            for ci in ts:
-                need[ci] += 1
-        for ci in ts:
-            left[ci] += 1
-
-    dfs(0, 0, 0)
-    assert len(out) == sol.total, (len(out), sol.total)
-    return free, out
-
-
-def endgame_move(position: Position, sol: Solution | None = None,
-                 budget: int = 40_000) -> Cell | None:
-    """The move that maximises the chance of winning (:func:`endgame_search`),
-    or ``None`` if the search would need more than ``budget`` nodes."""
-    found = endgame_search(position, sol, budget)
-    return None if found is None else found[0]
-
-
-class Endgame:
-    """Exact play over the explicit list of consistent placements.
-
-    A move splits the placements by what it shows: a mine, or its number (a
-    cascade only opens cells that the number has made sure-safe, so the
-    number alone is the information).  The chance of winning from a set of
-    placements is 1 when one is left; otherwise a sure-safe cell that tells
-    something is opened before any risk is taken (free information never
-    lowers the chance), else the best risky move is taken.  Every placement
-    is equally likely.  :class:`_OverBudget` is raised past ``budget``
-    distinct sets."""
-
-    def __init__(self, position: Position, sol: Solution | None = None,
-                 budget: int = 40_000) -> None:
-        if sol is None:
-            sol = exact(position)
-        got = enumerate_placements(position, sol, 10 ** 9)
-        assert got is not None
-        self.free, placements = got
-        self.index = {c: i for i, c in enumerate(self.free)}
-        self.nmask = []
-        for c in self.free:
-            m = 0
-            for x in position.neighbours[c]:
-                j = self.index.get(x)
-                if j is not None:
-                    m |= 1 << j
-            self.nmask.append(m)
-        self.root = tuple(sorted(placements))
-        self.budget = budget
-        self.memo: dict[tuple[int, ...], float] = {}
-
-    def split(self, P: tuple[int, ...], i: int) -> list[tuple[int, ...]]:
-        parts: dict[int, list[int]] = {}
-        bit = 1 << i
-        nm = self.nmask[i]
-        for p in P:
-            if not p & bit:
-                parts.setdefault((p & nm).bit_count(), []).append(p)
-        return [tuple(q) for q in parts.values()]
-
-    def after(self, P: tuple[int, ...], i: int) -> float:
-        """The chance of winning when cell ``i`` is opened next."""
-        return sum(len(q) * self.value(q) for q in self.split(P, i)) / len(P)
-
-    def moves(self, P: tuple[int, ...]) -> tuple[list[int], list[tuple[int, int]]]:
-        """(informative sure-safe cells, [(safe placements, cell)] of the
-        risky ones, safest first)"""
-        anyset, allset = 0, -1
-        for p in P:
-            anyset |= p
-            allset &= p
-        safe, risky = [], []
-        for i, nm in enumerate(self.nmask):
-            bit = 1 << i
-            if not anyset & bit:
-                first = (P[0] & nm).bit_count()
-                if any((p & nm).bit_count() != first for p in P):
-                    safe.append(i)
-            elif not allset & bit:
-                risky.append((sum(1 for p in P if not p & bit), i))
-        risky.sort(key=lambda t: (-t[0], t[1]))
-        return safe, risky
-
-    def value(self, P: tuple[int, ...]) -> float:
-        """The chance of winning from the placements ``P`` with optimal play."""
-        if len(P) == 1:
-            return 1.0
-        got = self.memo.get(P)
-        if got is not None:
-            return got
-        if len(self.memo) >= self.budget:
-            raise _OverBudget
-        safe, risky = self.moves(P)
-        if safe:
-            v = self.after(P, safe[0])
-        else:
-            v = 0.0
-            for count, i in risky:
-                if count <= v * len(P):
-                    break                   # cannot beat v: it is lost with the mine
-                v = max(v, self.after(P, i))
-        self.memo[P] = v
-        return v
-
-    def chance(self, cell: Cell) -> float:
-        """The chance of winning when ``cell`` is opened now (then optimal play)."""
-        P = self.root
-        i = self.index[cell]
-        if (P[0] >> i) & 1 and all((p >> i) & 1 for p in P):
-            return 0.0
-        if len(P) == 1:
-            return 1.0
-        return self.after(P, i)
-
-    def best(self) -> tuple[Cell, float] | None:
-        """The first (row-major) of the moves with the highest chance, and
-        that chance; ``None`` if no cell can be opened."""
-        P = self.root
-        if len(P) == 1:
-            safe_cells = [c for i, c in enumerate(self.free) if not (P[0] >> i) & 1]
-            return (safe_cells[0], 1.0) if safe_cells else None
-        safe, risky = self.moves(P)
-        if safe:
-            return self.free[safe[0]], self.after(P, safe[0])
-        best_v, best_i = -1.0, None
-        for count, i in risky:
-            if count < (best_v - 1e-12) * len(P):
-                break
-            v = self.after(P, i)
-            if v > best_v + 1e-12 or (abs(v - best_v) <= 1e-12 and best_i is not None
-                                      and i < best_i):
-                best_v, best_i = v, i
-        return None if best_i is None else (self.free[best_i], best_v)
-
-
-def endgame_search(position: Position, sol: Solution | None = None,
-                   budget: int = 40_000) -> tuple[Cell, float] | None:
-    """Exact play from ``position`` (:class:`Endgame`): the move with the
-    highest chance of winning the game -- the first in row-major order among
-    equals; a sure-safe one that tells something if there is one -- and that
-    chance, assuming optimal play afterwards and every consistent placement
-    equally likely.  ``None`` when the search needs more than ``budget``
-    nodes."""
-    try:
-        return Endgame(position, sol, budget).best()
-    except _OverBudget:
-        return None
 
 
 # ---------------------------------------------------------------------------

@@ -12,13 +12,14 @@ from __future__ import annotations
 
 import random
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from types import MappingProxyType
 from typing import Any, Iterable, Mapping
 
 Cell = tuple[int, int]
 
-__all__ = ["Cell", "InconsistentPosition", "Position", "grid_neighbours", "random_game"]
+__all__ = ["Cell", "InconsistentPosition", "Position", "cascade", "derive_position",
+           "grid_neighbours", "random_game"]
 
 
 @dataclass(frozen=True)
@@ -77,6 +78,13 @@ class Position:
         shown = self.shown
         return tuple(c for c in self.cells if c not in shown)
 
+    @property
+    def unknown(self) -> tuple[Cell, ...]:
+        """Closed cells not flagged (those the mines are placed on), in the
+        order of ``cells``."""
+        shown, flagged = self.shown, self.flagged
+        return tuple(c for c in self.cells if c not in shown and c not in flagged)
+
     # -- constructors --------------------------------------------------------
 
     @classmethod
@@ -120,6 +128,28 @@ class Position:
                 elif ch not in "?.":
                     raise ValueError(f"unexpected character {ch!r} at row {r}, column {c}")
         return cls(cells, grid_neighbours(height, width, topology), shown, total_mines, frozenset(flagged))
+
+
+_POSITION_FIELDS = ("cells", "neighbours", "shown", "total_mines", "flagged")
+
+
+def derive_position(position: Position, shown: Mapping[Cell, int]) -> Position:
+    """``position`` with other numbers shown (same cells, relation, total and
+    flags), without checking the relation again -- for the game loop and for
+    players trying "what if this cell showed v", which build thousands of
+    positions.  The numbers are trusted: non-negative ints on cells of the
+    board that are not flagged."""
+    if tuple(f.name for f in fields(Position)) != _POSITION_FIELDS:  # pragma: no cover
+        return Position(position.cells, position.neighbours, shown, position.total_mines,
+                        position.flagged)
+    new = object.__new__(Position)
+    put = object.__setattr__
+    put(new, "cells", position.cells)
+    put(new, "neighbours", position.neighbours)
+    put(new, "shown", MappingProxyType(dict(shown)))
+    put(new, "total_mines", position.total_mines)
+    put(new, "flagged", position.flagged)
+    return new
 
 
 def cascade(opened: set, cell: Cell, number: Mapping[Cell, int],

@@ -41,7 +41,8 @@ from typing import Mapping
 from .components import Component, Structure, analyse
 from .position import Cell, InconsistentPosition, Position
 
-__all__ = ["ComponentTable", "DEFAULT_STATE_LIMIT", "Solution", "SolverLimitExceeded", "solve"]
+__all__ = ["ComponentTable", "DEFAULT_STATE_LIMIT", "Solution", "SolverLimitExceeded", "exact",
+           "solve"]
 
 
 # ---------------------------------------------------------------------------
@@ -406,6 +407,22 @@ def solve(position: Position, state_limit: int | None = DEFAULT_STATE_LIMIT) -> 
         max_states=max((t.max_states for t in tabs), default=1),
         closed=order,
     )
+
+
+# The last solution, shared by the game engine and the players asking about
+# the same position
+_memo: list = [None, None]
+
+
+def exact(position: Position) -> Solution:
+    """``solve(position)``, remembered for the last position asked about, so
+    that a player and the engine asking about the same position share one
+    computation."""
+    if _memo[0] is position:
+        return _memo[1]
+    sol = solve(position)
+    _memo[0], _memo[1] = position, sol
+    return sol
 
 
 def _dead(tab: ComponentTable, st: Structure, M: int) -> InconsistentPosition:

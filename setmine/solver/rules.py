@@ -1,4 +1,4 @@
-"""The seeds' rule systems behind one small interface.
+"""The seeds' rule systems by name: :func:`deduce` runs one on a position.
 
 Three texts in the seed collection describe how a player, or a program, finds
 safe cells and mines by rules:
@@ -14,9 +14,10 @@ safe cells and mines by rules:
 
 Each system reads only the player's view (a :class:`Position`), uses only
 the shown numbers and the flags (never the total mine count, which none of
-the texts' rules use) and returns a :class:`Deduction`: the closed cells it
-proves safe, those it proves to be mines, and the :class:`Step` chain that got
-there -- which rule fired, on which cells, and why.
+the texts' rules use) and returns a :class:`~setmine.solver.deduction.Deduction`:
+the closed cells it proves safe, those it proves to be mines, and the
+:class:`~setmine.solver.deduction.Step` chain that got there -- which rule
+fired, on which cells, and why.
 
     >>> from setmine.solver import Position
     >>> d = deduce("french", Position.from_grid(["???", "121"], total_mines=2))
@@ -37,108 +38,20 @@ exact engine can know more.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable, Mapping
+from typing import Any, Callable
 
-from .position import Cell, Position
+from . import course, french, subsets
+from .deduction import Deduction, as_position
+from .position import Position
 
-__all__ = ["Deduction", "Step", "SYSTEMS", "deduce", "as_position", "cell_order"]
-
-
-@dataclass(frozen=True)
-class Step:
-    """One firing of one rule.
-
-    ``system``  ``"french"``, ``"course"`` or ``"subsets"``
-    ``rule``    the rule's name in its text (``"règle 2"``, ``"subset"``,
-                ``"model 3"``, ...)
-    ``cells``   the cells the rule read: the numbers ``x``/``y`` of a French
-                rule, the cells of a sentence or of a ``probablemine``
-    ``safe``    closed cells this firing proved safe (new ones only)
-    ``mines``   closed cells this firing proved to be mines (new ones only)
-    ``why``     the instantiated condition, in the text's own notation
-
-    A step with no ``safe`` and no ``mines`` records knowledge that later
-    steps use (a new sentence, a new difference set).
-    """
-
-    system: str
-    rule: str
-    cells: tuple[Cell, ...]
-    safe: frozenset[Cell] = frozenset()
-    mines: frozenset[Cell] = frozenset()
-    why: str = ""
-
-    def __str__(self) -> str:
-        where = ", ".join(map(str, self.cells))
-        text = f"[{self.system}] {self.rule} on {where}: {self.why}"
-        if self.safe:
-            text += " ⇒ safe " + ", ".join(map(str, sorted(self.safe)))
-        if self.mines:
-            text += (" ⇒ " if not self.safe else "; ") + "mines " + ", ".join(map(str, sorted(self.mines)))
-        return text
-
-
-@dataclass(frozen=True)
-class Deduction:
-    """What a rule system proved about a position.
-
-    ``safe``   closed cells proved safe
-    ``mines``  closed cells proved to be mines (the view's flags, which are
-               premises, are not repeated here)
-    ``steps``  the firings, in order
-    """
-
-    safe: frozenset[Cell]
-    mines: frozenset[Cell]
-    steps: list[Step] = field(default_factory=list)
-
-    def explain(self, conclusive_only: bool = False) -> str:
-        """The chain of steps, one per line (only those that concluded
-        something when ``conclusive_only``)."""
-        return "\n".join(str(s) for s in self.steps
-                         if not conclusive_only or s.safe or s.mines)
-
-    def rules_fired(self) -> dict[str, int]:
-        """How many times each rule fired."""
-        out: dict[str, int] = {}
-        for s in self.steps:
-            out[s.rule] = out.get(s.rule, 0) + 1
-        return out
-
-
-def as_position(view: Any) -> Position:
-    """A :class:`Position` as is; anything else (a :class:`setmine.board.Board`)
-    through :meth:`Position.from_board`, which reads the player's view only."""
-    return view if isinstance(view, Position) else Position.from_board(view)
-
-
-def cell_order(cells: Iterable[Cell]) -> Mapping[Cell, int]:
-    """Rank of each cell in the position's order (used to sort for display and
-    to make every sweep deterministic)."""
-    return {c: i for i, c in enumerate(cells)}
-
-
-def _french(position: Position) -> Deduction:
-    from .french import deduce as run
-    return run(position)
-
-
-def _course(position: Position) -> Deduction:
-    from .course import deduce as run
-    return run(position)
-
-
-def _subsets(position: Position) -> Deduction:
-    from .subsets import deduce as run
-    return run(position)
+__all__ = ["SYSTEMS", "deduce"]
 
 
 #: The systems by name; a few other spellings are accepted by :func:`deduce`.
 SYSTEMS: dict[str, Callable[[Position], Deduction]] = {
-    "french": _french,
-    "course": _course,
-    "subsets": _subsets,
+    "french": french.deduce,
+    "course": course.deduce,
+    "subsets": subsets.deduce,
 }
 
 _ALIASES = {"fr": "french", "demineur": "french", "russian": "course", "ru": "course",

@@ -57,7 +57,7 @@ from dataclasses import dataclass
 from typing import Iterable
 
 from .position import Cell, InconsistentPosition, Position
-from .rules import Deduction, Step, as_position, cell_order
+from .deduction import Deduction, Step, as_position, cell_order
 
 __all__ = ["Analysis", "Probablemine", "deduce", "model_1", "model_2", "model_3", "suranalyse"]
 

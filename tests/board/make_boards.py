@@ -33,6 +33,27 @@ def empty_board(rows: int, cols: int, mines: set[Cell], topology: str = "square"
                  opened=frozenset(), move=None, total_mines=len(mines), topology=topology, name=name)
 
 
+def reveal(board: Board, cell: Cell) -> Board:
+    """Click a safe cell as in a real game: open it and, through every 0
+    opened, its neighbours too (the cascade)."""
+    assert cell not in board.mines, cell
+    newly: set[Cell] = set()
+    todo = [cell]
+    while todo:
+        here = todo.pop()
+        if here in newly or here in board.opened:
+            continue
+        newly.add(here)
+        if board.number(here) == 0:
+            todo.extend(n for n in board.neighbours[here] if n not in newly and n not in board.mines)
+    return board.with_opened(newly)
+
+
+def is_won(board: Board) -> bool:
+    """All closed cells are mines."""
+    return board.closed() == board.mines
+
+
 def place_mines(rows: int, cols: int, count: int, rng: random.Random, avoid: set[Cell]) -> set[Cell]:
     free = [(r, c) for r in range(rows) for c in range(cols) if (r, c) not in avoid]
     return set(rng.sample(free, count))
@@ -41,10 +62,10 @@ def place_mines(rows: int, cols: int, count: int, rng: random.Random, avoid: set
 def play(board: Board, first: Cell, open_fraction: float, rng: random.Random) -> tuple[Board, set[Cell]]:
     """Play from ``first`` until ``open_fraction`` of the safe cells are open;
     return the position and the mines the player has flagged."""
-    board = board.reveal(first)
+    board = reveal(board, first)
     safe_total = len(board.cells) - board.total_mines
     flagged: set[Cell] = set()
-    while len(board.opened) < open_fraction * safe_total and not board.is_won():
+    while len(board.opened) < open_fraction * safe_total and not is_won(board):
         progress = True
         while progress and len(board.opened) < open_fraction * safe_total:
             progress = False
@@ -57,11 +78,11 @@ def play(board: Board, first: Cell, open_fraction: float, rng: random.Random) ->
                 elif len(flags) == board.number(cell) and len(flags) < len(closed):
                     for n in closed:
                         if n not in flagged:
-                            board = board.reveal(n)
+                            board = reveal(board, n)
                     progress = True
         if len(board.opened) < open_fraction * safe_total:
             guesses = sorted(board.closed() - board.mines)
-            board = board.reveal(rng.choice(guesses))
+            board = reveal(board, rng.choice(guesses))
     return board, flagged
 
 

@@ -65,31 +65,11 @@ def test_with_move_and_with_opened():
     assert board.with_mines({(0, 1)}).mines == {(0, 1)}
 
 
-def test_reveal_cascades_through_zeros():
-    board = parse_board(". . . .\n. . . .\n. . . .\n. . . *\n")
-    after = board.reveal((0, 0))
-    # every safe cell opens: the numbers next to zeros open too
-    assert after.opened == set(board.cells) - {(3, 3)}
-    assert after.number((2, 2)) == 1
-    with pytest.raises(BoardError, match="cell 3,3 is a mine"):
-        board.reveal((3, 3))
-
-
-def test_reveal_of_a_number_opens_one_cell():
-    board = parse_board(". . .\n. * .\n. . .\n")
-    assert board.reveal((0, 0)).opened == {(0, 0)}
-
-
 def test_as_view_and_known_mines():
     view = SMALL.as_view()
     assert view.unknown == SMALL.closed() and not view.completed
     assert view.known_mines() == frozenset()
     assert SMALL.known_mines() == SMALL.mines
-
-
-def test_is_won():
-    assert not SMALL.is_won()
-    assert parse_board("1 *\n1 1\n").is_won()
 
 
 def test_cell_text():

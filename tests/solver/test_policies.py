@@ -11,9 +11,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from setmine.solver import Position, random_game, solve
-from setmine.solver.game import Game, GameConfig, game_seed, play_game, play_games
-from setmine.solver.policies import (POLICIES, BestPolicy, LeastPolicy, endgame_search,
-                                     make_policy, register_policy, reveal_outcomes)
+from setmine.solver.endgame import endgame_search
+from setmine.solver.game import Game, game_seed
+from setmine.solver.game_config import GameConfig
+from setmine.solver.play import play_game, play_games
+from setmine.solver.policies import (POLICIES, BestPolicy, LeastPolicy, make_policy,
+                                     register_policy, reveal_outcomes)
 
 
 @st.composite
