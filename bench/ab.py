@@ -15,6 +15,7 @@ faster.  The worktree is removed afterwards.
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import signal
 import statistics
@@ -38,7 +39,10 @@ def skeleton(line: str) -> str:
 
 
 def run(tree: Path, script: str, args: list[str]) -> list[str]:
-    done = subprocess.run([sys.executable, str(tree / script), *args], cwd=tree,
+    """The bench's output, with ``setmine`` imported from ``tree`` (ahead of
+    the installed package)."""
+    env = {**os.environ, "PYTHONPATH": str(tree)}
+    done = subprocess.run([sys.executable, str(tree / script), *args], cwd=tree, env=env,
                           capture_output=True, text=True, check=True)
     return done.stdout.splitlines()
 

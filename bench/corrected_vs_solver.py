@@ -25,22 +25,17 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
-import sys
 import time
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+from eval_scaling import position
 
-from setmine.board import structure  # noqa: E402
-from setmine.check.reference import NOTIONS, Facts, defined  # noqa: E402
-from setmine.eval.interpret.model import evaluate_schema  # noqa: E402
-from setmine.eval.values.sets import card  # noqa: E402
-from setmine.rsl.schema import Schema  # noqa: E402
-from setmine.solver import Position, solve  # noqa: E402
-
-sys.path.insert(0, str(ROOT / "bench"))
-from eval_scaling import position  # noqa: E402
+from setmine.board import structure
+from setmine.check.reference import NOTIONS, Facts, defined
+from setmine.eval.interpret.model import evaluate_schema
+from setmine.eval.values.sets import card
+from setmine.resources import CORRECTED_SCHEMA
+from setmine.rsl.schema import Schema
+from setmine.solver import Position, solve
 
 
 def agrees(results, sol, board) -> bool:
@@ -56,7 +51,7 @@ def main() -> None:
     parser.add_argument("--positions", type=int, default=100)
     parser.add_argument("--seed", type=int, default=30)
     args = parser.parse_args()
-    schema = Schema.load(ROOT / "spec" / "saper-corrected.rsl")
+    schema = Schema.load(CORRECTED_SCHEMA)
     rng = random.Random(args.seed)
     schema_times, solver_times, imperative_times, exact = [], [], [], 0
     for _ in range(args.positions):

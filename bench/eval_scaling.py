@@ -17,21 +17,17 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
-import sys
 import time
 import tracemalloc
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-
-from setmine.board import Board, grid_neighbours  # noqa: E402
-from setmine.board import structure as board_structure  # noqa: E402
-from setmine.eval.interpret.model import evaluate_schema  # noqa: E402
-from setmine.oracle.naive import NaiveEvaluator  # noqa: E402
-from setmine.rsl.errors import RSLError  # noqa: E402
-from setmine.rsl.schema import Schema  # noqa: E402
-from setmine.solver.position import random_game  # noqa: E402
+from setmine.board import Board, grid_neighbours
+from setmine.board import structure as board_structure
+from setmine.eval.interpret.model import evaluate_schema
+from setmine.oracle.naive import NaiveEvaluator
+from setmine.resources import WRITTEN_SCHEMA
+from setmine.rsl.errors import RSLError
+from setmine.rsl.schema import Schema
+from setmine.solver.position import random_game
 
 SIZES = [(2, 2, 1), (2, 3, 1), (4, 4, 3), (6, 6, 6), (9, 9, 10), (16, 16, 40), (16, 30, 99)]
 NAIVE_CELLS = 4  # X1×ℬ(ℬ(X1)) has |X1|·2^(2^|X1|) members: the oracle stops at 2×2
@@ -81,7 +77,7 @@ def main() -> None:
     parser.add_argument("--positions", type=int, default=5)
     parser.add_argument("--seed", type=int, default=2026)
     args = parser.parse_args()
-    schema = Schema.load(ROOT / "spec" / "saper.rsl")
+    schema = Schema.load(WRITTEN_SCHEMA)
     rng = random.Random(args.seed)
     print(f"{'size':>10} {'cells':>5} {'fast median':>12} {'fast peak':>10} "
           f"{'naive median':>13} {'naive/fast':>10}")

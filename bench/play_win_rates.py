@@ -25,11 +25,8 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-from setmine.solver import game_config, play  # noqa: E402
+from setmine.solver import game_config, play
 
 PUBLISHED = {  # level: (safe, zero) for PSEQ; with endgame search; best self-reported
     "beginner": ((91.7, 97.2), None, None),

@@ -15,15 +15,10 @@ from __future__ import annotations
 import argparse
 import multiprocessing
 import statistics
-import sys
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-
-import setmine.player  # noqa: E402,F401  (registers the policy "schema")
-from setmine.solver import game_config, play  # noqa: E402
-from setmine.solver.policies import make_policy  # noqa: E402
+import setmine.player  # noqa: F401  (registers the policy "schema")
+from setmine.solver import game_config, play
+from setmine.solver.policies import make_policy
 
 LEVELS = {"beginner": (9, 9, 10), "expert": (30, 16, 99)}
 

@@ -32,14 +32,10 @@ from __future__ import annotations
 
 import argparse
 import random
-import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-from setmine.solver import Position, grid_neighbours, random_game, solve  # noqa: E402
-from setmine.solver.components import analyse  # noqa: E402
+from setmine.solver import Position, grid_neighbours, random_game, solve
+from setmine.solver.components import analyse
 
 ROWS, COLS, MINES = 16, 30, 99
 
