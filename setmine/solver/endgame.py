@@ -180,16 +180,6 @@ class Endgame:
         self.memo[P] = v
         return v
 
-    def chance(self, cell: Cell) -> float:
-        """The chance of winning when ``cell`` is opened now (then optimal play)."""
-        P = self.root
-        i = self.index[cell]
-        if (P[0] >> i) & 1 and all((p >> i) & 1 for p in P):
-            return 0.0
-        if len(P) == 1:
-            return 1.0
-        return self.after(P, i)
-
     def best(self) -> tuple[Cell, float] | None:
         """The first (row-major) of the moves with the highest chance, and
         that chance; ``None`` if no cell can be opened."""
