@@ -27,7 +27,8 @@ from .errors import Diagnostic, Location, RSLError
 from .parser import parse_with_warnings
 from .schemafile import Constituent, SchemaText, read_schema_text, write_schema_text
 from .constituents import analyse_constituent, function_type
-from .typifier import GlobalInfo, typify
+from .typification import GlobalInfo
+from .typifier import typify
 from .types import Type
 
 
