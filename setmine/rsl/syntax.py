@@ -99,10 +99,9 @@ class Node:
 
     def children(self) -> Iterator["Node"]:
         """The direct sub-nodes, in source order."""
-        for f in fields(self):
-            if f.name == "span":
-                continue
-            value = getattr(self, f.name)
+        d = self.__dict__
+        for name in _compared(self.__class__):  # the fields but the span
+            value = d[name]
             if isinstance(value, Node):
                 yield value
             elif isinstance(value, tuple):
