@@ -19,7 +19,8 @@ from importlib import import_module
 
 from .errors import Diagnostic, RSLError
 from .parser import parse_expression, parse_with_warnings
-from .printer import ascii, bracket_tree, unicode
+from .printer import ascii, unicode
+from .syntax import bracket_tree
 
 # The schema layer (and the typifier beneath it) is loaded on first use.
 _LAZY = {"Schema": ".schema", "Analysis": ".schema", "Constituent": ".schemafile",

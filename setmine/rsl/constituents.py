@@ -1,7 +1,8 @@
 """Semantic analysis of a schema's constituents, one at a time: the kind of
 a constituent from its alias, the type of a structure from its domain, the
 signature of a function, and the checks that a term is a set expression and
-an axiom a formula.  The rules for expressions are in ``typifier.py``."""
+an axiom a formula.  The rules for expressions are in ``typifier.py`` and
+``set_typing.py``."""
 
 from __future__ import annotations
 
@@ -11,7 +12,8 @@ from . import syntax as s
 from .errors import Diagnostic, RSLError
 from .schemafile import KINDS
 from .types import Element, FunctionType, Logic, SetType, Type, element_of
-from .typifier import VALUE, GlobalInfo, typify
+from .typification import VALUE, GlobalInfo
+from .typifier import typify
 
 # The kinds of constituents, by the first letter of the alias.
 KIND_BY_PREFIX = KINDS

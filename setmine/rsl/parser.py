@@ -4,12 +4,12 @@ that builds the dataclasses of ``syntax.py``.
     >>> str(parse_expression("∀a ∈ X₁ a = a"))
     '[∀[a][X1][=[a][a]]]'
 
-Spellings.  Unicode and ASCII tokens are both always understood; the only
-token whose meaning depends on the spelling is ``*``: the Cartesian product
-in ASCII (Exteor's ASCII mode), integer multiplication in Unicode.  With
-``syntax="auto"`` a text is read as ASCII when it uses an ASCII command (a
-backslash command word, like ``\\A`` or ``\\in``, or ``B`` for ℬ)
-and no Unicode operator; otherwise as Unicode.
+Spellings.  Unicode and ASCII tokens are both always understood (their
+tables are in ``spelling.py``); the only token whose meaning depends on the
+spelling is ``*``: the Cartesian product in ASCII (Exteor's ASCII mode),
+integer multiplication in Unicode, which ``_StarPostLexer`` tells apart.
+With ``syntax="auto"`` a text is read as ASCII when it uses an ASCII command
+and no Unicode operator (``spelling.spelling_of``); otherwise as Unicode.
 
 Where the two reference implementations disagree on precedence (``a-b+c``,
 ``a∩b∪c`` without parentheses, ``a∪b×c``) the tree follows ``rslang.md`` and
@@ -29,40 +29,8 @@ from lark.visitors import Transformer_NonRecursive
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedToken, VisitError
 
 from . import syntax as s
-from .syntax import CHAINS, continues_chain  # noqa: F401  (used here and re-exported)
 from .errors import Diagnostic, RSLError
-
-SUBSCRIPTS = str.maketrans("₀₁₂₃₄₅₆₇₈₉", "0123456789")
-
-CANONICAL = {
-    "\\A": "∀", "\\E": "∃", "\\neg": "¬", "\\and": "&", "\\or": "∨",
-    "\\impl": "⇒", "\\equiv": "⇔", "\\in": "∈", "\\notin": "∉",
-    "\\subseteq": "⊆", "\\subset": "⊂", "\\notsubset": "⊄", "\\eq": "=",
-    "\\noteq": "≠", "\\gr": ">", "\\ls": "<", "\\ge": "≥", "\\le": "≤",
-    "\\union": "∪", "\\intersect": "∩", "\\setminus": "\\", "\\symmdiff": "∆",
-    "\\plus": "+", "\\minus": "-", "\\multiply": "*", "B": "ℬ",
-    "\\from": ":∈", "\\assign": ":=", "\\deftype": "::=", "\\defexpr": ":==",
-}
-
-UNICODE_OPERATORS = set("∀∃¬∨⇒⇔≠≤≥∈∉⊆⊂⊄∪∩∆×ℬ∅")
-# An ASCII command word (a bare backslash before a name, as in `X₁\S₃`, is
-# the set difference of both spellings), or `B` used as ℬ.
-ASCII_COMMAND = re.compile(
-    r"\\(?:" + "|".join(sorted((k[1:] for k in CANONICAL if k.startswith("\\")), key=len,
-                                reverse=True)) + r")(?![A-Za-z0-9_])"
-    r"|(?<![A-Za-z0-9_])B(?=\s*[(B])")
-
-
-def canonical(token: str) -> str:
-    """The canonical Unicode spelling of an operator token."""
-    return CANONICAL.get(str(token), str(token))
-
-
-def spelling_of(text: str) -> str:
-    """``"ascii"`` or ``"unicode"``: how ``syntax="auto"`` reads ``text``."""
-    if ASCII_COMMAND.search(text) and not UNICODE_OPERATORS.intersection(text):
-        return "ascii"
-    return "unicode"
+from .spelling import SUBSCRIPTS, canonical, spelling_of
 
 
 # ----------------------------------------------------------------------------
@@ -357,7 +325,7 @@ def check_nesting(tree: s.Node) -> None:
             raise RSLError("unknownSyntax", f"the expression is nested too deeply (more than "
                            f"{MAX_NESTING} levels)", *node.span)
         for child in node.children():
-            stack.append((child, depth if continues_chain(node, child) else depth + 1))
+            stack.append((child, depth if s.continues_chain(node, child) else depth + 1))
 
 
 OPENERS = {"(": ")", "[": "]", "{": "}"}

@@ -1,5 +1,7 @@
-"""Syntax tree → text: canonical Unicode RSLang, ASCII RSLang, and the
-bracket tree string of the reference tools (``[∀[a][X1][=[a][a]]]``).
+"""Syntax tree → text: canonical Unicode RSLang and ASCII RSLang (the
+spelling tables are in ``spelling.py``; the bracket tree string of the
+reference tools, ``[∀[a][X1][=[a][a]]]``, is ``str()`` of a tree, written by
+``syntax.bracket_tree``).
 
 The two RSLang printers write as few parentheses as the grammar allows and
 never a form on which the reference tools disagree, so that parsing what they
@@ -10,22 +12,13 @@ print gives back the same tree (``parse(unicode(t)) == t`` and
 from __future__ import annotations
 
 from . import syntax as s
-from .parser import ASCII_COMMAND
+from .spelling import ASCII, ASCII_COMMAND
 
 # Binding strength, loosest first.  Formulas: ⇔ 10, ⇒ 20, ∨ 30, & 40,
 # atoms 50.  Set expressions: ∪∩\∆ 60, +- 70, * 80, × 90, prefix 100.
 CONNECTIVE = {"⇔": 10, "⇒": 20, "∨": 30, "&": 40}
 ATOM, SET, ADD, MUL, PRODUCT, PREFIX = 50, 60, 70, 80, 90, 100
 ASSOCIATIVE_SET_OPS = {"∪", "∩", "∆"}
-
-ASCII = {
-    "∀": "\\A", "∃": "\\E", "¬": "\\neg", "&": "\\and", "∨": "\\or", "⇒": "\\impl",
-    "⇔": "\\equiv", "∈": "\\in", "∉": "\\notin", "⊆": "\\subseteq", "⊂": "\\subset",
-    "⊄": "\\notsubset", "=": "\\eq", "≠": "\\noteq", ">": "\\gr", "<": "\\ls",
-    "≥": "\\ge", "≤": "\\le", "∪": "\\union", "∩": "\\intersect", "\\": "\\setminus",
-    "∆": "\\symmdiff", "+": "\\plus", "-": "\\minus", "*": "\\multiply", "×": "*",
-    "ℬ": "B", "∅": "{}", ":∈": "\\from", ":=": "\\assign",
-}
 
 
 def strength(node: s.Node) -> int:
@@ -223,74 +216,3 @@ def unicode(node: s.Node) -> str:
 
 def ascii(node: s.Node) -> str:  # noqa: A001 - the name of the spelling
     return AsciiPrinter()(node)
-
-
-# ----------------------------------------------------------------------------
-# Bracket trees
-
-def bracket_tree(node: s.Node) -> str:
-    """The reference tools' tree string: ``[label[child]…]`` (built without
-    recursion, so chains of any length print)."""
-    parts: list[str] = []
-    todo: list[s.Node | str] = [node]
-    while todo:
-        item = todo.pop()
-        if isinstance(item, str):
-            parts.append(item)
-            continue
-        label, children = _label(item)
-        parts.append("[" + label)
-        todo.append("]")
-        todo.extend(reversed(children))
-    return "".join(parts)
-
-
-def _label(n: s.Node) -> tuple[str, list[s.Node]]:
-    if isinstance(n, s.Integer):
-        return str(n.value), []
-    if isinstance(n, s.EmptySet):
-        return "∅", []
-    if isinstance(n, s.IntegerSet):
-        return "Z", []
-    if isinstance(n, (s.Global, s.Radical, s.Local)):
-        return n.name, []
-    if isinstance(n, (s.Arithmetic, s.SetOperation, s.Predicate, s.Connective)):
-        return n.op, [n.left, n.right]
-    if isinstance(n, s.Product):
-        return "×", list(n.factors)
-    if isinstance(n, s.Apply):
-        return n.op, [n.arg]
-    if isinstance(n, s.Projection):
-        return ("Pr" if n.big else "pr") + ",".join(map(str, n.indices)), [n.arg]
-    if isinstance(n, s.Filter):
-        return "Fi" + ",".join(map(str, n.indices)), [*n.params, n.arg]
-    if isinstance(n, s.Enumeration):
-        return "ENUMERATION", list(n.items)
-    if isinstance(n, s.Tuple):
-        return "TUPLE", list(n.items)
-    if isinstance(n, s.TupleDecl):
-        return "TUPLE_DECLARATION", list(n.items)
-    if isinstance(n, s.DeclList):
-        return "ENUM_DECLARATION", list(n.items)
-    if isinstance(n, s.Declarative):
-        return "DECLARATIVE", [n.var, n.domain, n.condition]
-    if isinstance(n, s.Imperative):
-        return "IMPERATIVE", [n.result, *n.blocks]
-    if isinstance(n, s.Iterate):
-        return ":∈", [n.var, n.domain]
-    if isinstance(n, s.Assign):
-        return ":=", [n.var, n.value]
-    if isinstance(n, s.Recursive):
-        parts = [n.var, n.init] + ([n.condition] if n.condition is not None else []) + [n.step]
-        return "RECURSIVE", parts
-    if isinstance(n, s.Call):
-        return n.name, list(n.args)
-    if isinstance(n, s.Negation):
-        return "¬", [n.arg]
-    if isinstance(n, s.Quantifier):
-        return n.op, [n.var, n.domain, n.body]
-    if isinstance(n, s.Parameter):
-        return "ARGUMENT", [n.var, n.domain]
-    if isinstance(n, s.FunctionDef):
-        return "FUNCTION_DEFINITION", [*n.params, n.body]
-    raise TypeError(f"no bracket label for {type(n).__name__}")

@@ -28,7 +28,8 @@ from .errors import Diagnostic, Location, RSLError
 from .parser import parse_with_warnings
 from .schemafile import Constituent, SchemaText, read_schema_text, write_schema_text
 from .types import Type
-from .typifier import GlobalInfo, typify
+from .typification import GlobalInfo
+from .typifier import typify
 
 
 @dataclass

@@ -37,7 +37,8 @@ from lark import Token, Tree
 from lark.exceptions import UnexpectedInput
 
 from .errors import Location, RSLError
-from .parser import SUBSCRIPTS, lark_parser
+from .parser import lark_parser
+from .spelling import SUBSCRIPTS
 
 KINDS = {"X": "basic", "C": "constant", "S": "structure", "D": "term", "A": "axiom",
          "T": "theorem", "F": "function", "P": "predicate"}

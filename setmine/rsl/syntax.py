@@ -6,8 +6,10 @@ subscripts (``'X1'``, ``'D15'``).  Every node carries ``span``, the half-open
 range ``[start, end)`` in code points of the text it was parsed from; spans do
 not take part in equality, so two spellings of one formula give equal trees.
 
-The grammar that builds these trees is ``grammar.lark``; the printers are in
-``printer.py``; types are assigned by ``typifier.py``.
+``str(node)`` is the tree string of the reference tools,
+``[∀[a][X1][=[a][a]]]`` (:func:`bracket_tree`).  The grammar that builds
+these trees is ``grammar.lark`` (with ``parser.py``); the printers of RSLang
+text are in ``printer.py``; types are assigned by ``typifier.py``.
 """
 
 from __future__ import annotations
@@ -97,10 +99,9 @@ class Node:
 
     def children(self) -> Iterator["Node"]:
         """The direct sub-nodes, in source order."""
-        for f in fields(self):
-            if f.name == "span":
-                continue
-            value = getattr(self, f.name)
+        d = self.__dict__
+        for name in _compared(self.__class__):  # the fields but the span
+            value = d[name]
             if isinstance(value, Node):
                 yield value
             elif isinstance(value, tuple):
@@ -117,9 +118,8 @@ class Node:
             yield node
             stack.extend(reversed(list(node.children())))
 
-    def __str__(self) -> str:  # the reference tools' bracket tree
-        from .printer import bracket_tree
-
+    def __str__(self) -> str:
+        """The reference tools' bracket tree (see :func:`bracket_tree`)."""
         return bracket_tree(self)
 
 
@@ -435,3 +435,51 @@ def declared_names(decl: Node) -> list[Local]:
     if isinstance(decl, (TupleDecl, DeclList)):
         return [name for item in decl.items for name in declared_names(item)]
     raise TypeError(f"not a declaration: {decl!r}")
+
+
+# --------------------------------------------------------------------------
+# The bracket tree
+
+_LABELS: dict[type, str] = {
+    EmptySet: "∅", IntegerSet: "Z", Product: "×", Negation: "¬",
+    Enumeration: "ENUMERATION", Tuple: "TUPLE", TupleDecl: "TUPLE_DECLARATION",
+    DeclList: "ENUM_DECLARATION", Declarative: "DECLARATIVE", Imperative: "IMPERATIVE",
+    Iterate: ":∈", Assign: ":=", Recursive: "RECURSIVE", Parameter: "ARGUMENT",
+    FunctionDef: "FUNCTION_DEFINITION",
+}
+
+
+def bracket_label(node: Node) -> str:
+    """A node's label in the bracket tree: its operator, its name, or the
+    reference tools' name of its construct."""
+    label = _LABELS.get(type(node))
+    if label is not None:
+        return label
+    if isinstance(node, Integer):
+        return str(node.value)
+    if isinstance(node, Projection):
+        return ("Pr" if node.big else "pr") + ",".join(map(str, node.indices))
+    if isinstance(node, Filter):
+        return "Fi" + ",".join(map(str, node.indices))
+    if isinstance(node, (Global, Radical, Local, Call)):
+        return node.name
+    if isinstance(node, (Arithmetic, SetOperation, Predicate, Connective, Apply, Quantifier)):
+        return node.op
+    raise TypeError(f"no bracket label for {type(node).__name__}")
+
+
+def bracket_tree(node: Node) -> str:
+    """The reference tools' tree string, ``[label[child]…]`` with the
+    children in source order (built without recursion, so that chains of
+    any length print)."""
+    parts: list[str] = []
+    todo: list[Node | str] = [node]
+    while todo:
+        item = todo.pop()
+        if isinstance(item, str):
+            parts.append(item)
+            continue
+        parts.append("[" + bracket_label(item))
+        todo.append("]")
+        todo.extend(reversed(list(item.children())))
+    return "".join(parts)

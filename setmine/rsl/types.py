@@ -35,6 +35,8 @@ import re
 from dataclasses import dataclass
 from typing import Iterator, Mapping, MutableMapping
 
+from .spelling import SUBSCRIPTS
+
 # ----------------------------------------------------------------------------
 # The types
 
@@ -221,7 +223,6 @@ def show_type(t: Type) -> str:
 
 _TOKEN = re.compile(r"\s*(?:(?P<name>[A-Z][0-9₀-₉]+)|(?P<logic>Logic)|(?P<word>[A-Za-z]+)"
                     r"|(?P<arrow>→|->)|(?P<sym>[ℬ()×*\[\],]))")
-_SUBSCRIPTS = str.maketrans("₀₁₂₃₄₅₆₇₈₉", "0123456789")
 
 
 def _tokens(text: str) -> list[tuple[str, str, int]]:
@@ -245,7 +246,7 @@ def _tokens(text: str) -> list[tuple[str, str, int]]:
         elif kind == "sym" and value == "*":
             value = "×"
         elif kind == "name":
-            value = value.translate(_SUBSCRIPTS)
+            value = value.translate(SUBSCRIPTS)
         tokens.append((kind, value, start))
         pos = match.end()
     return tokens

@@ -17,7 +17,8 @@ from lark import Lark, logger as lark_logger
 from setmine import resources as setmine_resources
 from setmine.rsl import syntax as s
 from setmine.rsl.errors import RSLError
-from setmine.rsl.parser import parse_expression, parse_with_warnings, spelling_of
+from setmine.rsl.parser import parse_expression, parse_with_warnings
+from setmine.rsl.spelling import spelling_of
 
 
 def tree(text: str, syntax: str = "auto") -> str:

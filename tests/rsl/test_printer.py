@@ -12,7 +12,8 @@ from hypothesis import HealthCheck, given, settings
 
 from setmine.rsl import syntax as s
 from setmine.rsl.parser import parse_expression, parse_with_warnings
-from setmine.rsl.printer import ascii, bracket_tree, unicode
+from setmine.rsl.printer import ascii, unicode
+from setmine.rsl.syntax import bracket_tree
 
 from .strategies import expressions
 from .test_grammar import CONSTRUCTS, PRECEDENCE, SEED

@@ -12,7 +12,8 @@ from setmine.rsl.errors import RSLError
 from setmine.rsl.parser import parse_expression
 from setmine.rsl.types import FunctionType, parse_type
 from setmine.rsl.constituents import analyse_constituent, function_type, structure_domain_type
-from setmine.rsl.typifier import PROPERTY, VALUE, GlobalInfo, typify
+from setmine.rsl.typification import PROPERTY, VALUE, GlobalInfo
+from setmine.rsl.typifier import typify
 
 
 def info(kind: str, type_text: str | None, value_class: str = VALUE) -> GlobalInfo:
