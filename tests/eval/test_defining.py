@@ -79,6 +79,9 @@ def test_projection_index(text, index):
 
 
 def test_the_analysis_is_made_once_per_tree():
-    tree = part("∃b∈S1 (v = pr2(b) & pr1(b) ∈ S3)")
+    tree = part("∃b∈S1 (v = pr2(b) & pr1(b) ∈ S3 & pr2(b) ∈ S2)")
     assert defined(tree, ("v",)) is defined(tree, ("v",))
     assert defined(tree, ("v",)).rest == defined(tree, ("v", "w")).rest
+    # the same condition node each time: what the evaluator remembers of it is found again
+    assert generator(tree, "v")[1] is generator(tree, "v")[1] is defined(tree, ("v",)).condition
+    assert shown(generator(tree, "v")[1]) == "pr1(b)∈S3 & pr2(b)∈S2"

@@ -12,7 +12,8 @@ an outer variable x are the f(b) of the b ∈ G that satisfy the rest.
 ``defined(part, names)`` finds, for the outer variables ``names``, the
 conjuncts ``x = e`` (either side of the =) with e free of every name in
 ``names``; the rules ask of it what they need.  Syntax only, remembered
-per tree.
+per tree: the same condition node comes back each time, so that what the
+evaluator remembers of it (values, compiled code) is found again.
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ class Definitions:
     names: tuple[str, ...]
     of: dict            # name → tuple of the e with ``name = e``
     rest: tuple         # the other conjuncts, in order
+    condition: s.Node | None  # the other conjuncts as one formula (the same node each time)
 
     def the(self, name: str) -> s.Node | None:
         """The one expression that defines ``name``, or None (none, or several)."""
@@ -44,10 +46,6 @@ class Definitions:
         """Whether a conjunct other than the definitions mentions a name."""
         wanted = frozenset(self.names)
         return any(free_locals(p) & wanted for p in self.rest)
-
-    def condition(self) -> s.Node | None:
-        """The other conjuncts as one formula (None when there are none)."""
-        return conjunction(list(self.rest)) if self.rest else None
 
 
 @remembered
@@ -69,7 +67,8 @@ def defined(part, names: tuple) -> Definitions | None:
         else:
             name, expression = defines
             of[name] += (expression,)
-    return Definitions(part, tuple(names), {k: v for k, v in of.items() if v}, tuple(rest))
+    return Definitions(part, tuple(names), {k: v for k, v in of.items() if v}, tuple(rest),
+                       conjunction(rest) if rest else None)
 
 
 def _defines(p, names: frozenset):
@@ -84,6 +83,7 @@ def _defines(p, names: frozenset):
     return None
 
 
+@remembered
 def generator(part, name: str):
     """(f, R or None) when ``part`` is ``∃b∈G (R(b) & name = f(b))``: one
     defining conjunct, no other conjunct mentioning ``name``."""
@@ -91,9 +91,10 @@ def generator(part, name: str):
     if found is None or found.rest_mentions():
         return None
     f = found.the(name)
-    return None if f is None else (f, found.condition())
+    return None if f is None else (f, found.condition)
 
 
+@remembered
 def pair_generator(part, first: str, second: str):
     """(h, f, R or None) when ``part`` is ``∃b∈G (first = h(b) & second =
     f(b) & R(b))``: one defining conjunct for each, no other conjunct
@@ -102,9 +103,10 @@ def pair_generator(part, first: str, second: str):
     if found is None or found.rest_mentions():
         return None
     h, f = found.the(first), found.the(second)
-    return None if h is None or f is None else (h, f, found.condition())
+    return None if h is None or f is None else (h, f, found.condition)
 
 
+@remembered
 def projection_index(part, first: str, names: tuple) -> int | None:
     """i when ``part`` is ``∃b∈G (… & first = pr i(b) & …)``, ``names`` the
     distinct names of both components (``first`` among them), none in G nor
