@@ -8,8 +8,8 @@ import random
 import pytest
 
 from setmine.board import parse_board
-from setmine.check.positions import (View, grid_shape, placements, random_board,
-                                     sample_placements, small_shapes)
+from setmine.check.positions import (View, grid_shape, iter_shapes, placements, random_board,
+                                     sample_placements)
 from setmine.check.reference import (NOTIONS, Facts, Family, FamilySizes, as_data, defined,
                                      reference)
 
@@ -139,7 +139,7 @@ def test_placements_agree_with_the_solver(seed):
 
 
 def test_small_shapes_are_distinct_and_ordered():
-    shapes = small_shapes(5)
+    shapes = list(iter_shapes(5))
     sizes = [len(s.cells) for s in shapes]
     assert sizes == sorted(sizes) and sizes[0] == 2
     topologies = {s.topology for s in shapes}
