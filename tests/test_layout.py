@@ -182,3 +182,35 @@ def test_the_evaluator_knows_no_minesweeper(module):
     lines = MODULES[module].read_text().splitlines()
     said = [f"{i}: {line.strip()}" for i, line in enumerate(lines, 1) if DOMAIN.search(line)]
     assert said == []
+
+
+# docs/architecture.md draws this tree: it must name what is there
+ARCHITECTURE = (ROOT.parent / "docs" / "architecture.md").read_text(encoding="utf-8")
+
+
+def test_the_architecture_page_names_every_folder():
+    missing = [f for f in BELOW if f not in (".", "eval") and f"`{f}/`" not in ARCHITECTURE]
+    assert missing == []
+
+
+@pytest.mark.parametrize("module", sorted(m for m in MODULES if m.startswith("setmine.eval.")
+                                          and MODULES[m].name != "__init__.py"))
+def test_the_architecture_page_names_every_module_of_the_evaluator(module):
+    assert f"`{MODULES[module].name}`" in ARCHITECTURE
+
+
+def test_the_architecture_page_points_at_functions_that_exist():
+    """Every ``module.name`` of the table of planner rules is a name of an
+    evaluator module (``room/module.name`` or ``module.name``)."""
+    import importlib
+
+    section = ARCHITECTURE.split("## Where each planner rule lives")[1].split("\n## ")[0]
+    rooms = {path.stem: m for m, path in MODULES.items() if m.startswith("setmine.eval.")}
+    table = "\n".join(line for line in section.splitlines() if line.startswith("|"))
+    pointed = re.findall(r"`(?:\w+/)?(\w+)\.([\w.]+)`", table)
+    assert len(pointed) > 15
+    for module, attribute in pointed:
+        assert module in rooms, module
+        value = importlib.import_module(rooms[module])
+        for part in attribute.split("."):
+            value = getattr(value, part)
