@@ -7,9 +7,11 @@ Checks REV (a commit, branch or tag) out into a temporary git worktree and
 runs the bench script from there and from this working tree, alternately,
 N rounds (the machine's drift falls on both alike).  Each bench prints its
 own table; this script pairs the two tables line by line and, for every
-time in them (a number followed by ``s`` or ``ms``), prints the median over
-the rounds for each version and the ratio this/REV.  Below 1: this tree is
-faster.  The worktree is removed afterwards.
+time in them (a number followed by ``s`` or ``ms``; or a count of
+``calls``, bench/eval_calls.py), prints the median over
+the rounds for each version, the ratio this/REV of the medians and the
+ratio of the best rounds (on a shared machine, the least disturbed run of
+each).  Below 1: this tree is faster.  The worktree is removed afterwards.
 """
 
 from __future__ import annotations
@@ -25,11 +27,12 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-TIME = re.compile(r"(\d+(?:\.\d+)?) ?(ms|s)\b")
+TIME = re.compile(r"(\d+(?:\.\d+)?) ?(ms|s|calls)\b")
 
 
 def times(line: str) -> list[float]:
-    """The times on a line of a bench's table, in seconds."""
+    """The times on a line of a bench's table, in seconds (and the counts
+    of calls, as they are)."""
     return [float(v) / (1000 if unit == "ms" else 1) for v, unit in TIME.findall(line)]
 
 
@@ -76,18 +79,22 @@ def main() -> None:
 
 
 def report(rev: str, outputs: dict[str, list[list[str]]]) -> None:
-    this_rows = {skeleton(line): i for i, line in enumerate(outputs["this"][0])}
-    print(f"{'row':<48} {rev[:12]:>12} {'this':>12} {'this/' + rev[:8]:>14}")
-    for i, line in enumerate(outputs["base"][0]):
-        j = this_rows.get(skeleton(line))
-        if j is None or not times(line):
+    """Row by row (the two tables line up: the same bench prints them), each
+    time's median over the rounds for both versions and their ratio."""
+    print(f"{'row (seconds, or calls)':<40} {rev[:12]:>12} {'this':>12} {'ratio':>8} "
+          f"{'ratio of the best':>18}")
+    base_lines, this_lines = outputs["base"][0], outputs["this"][0]
+    for i, (line, other) in enumerate(zip(base_lines, this_lines)):
+        if skeleton(line) != skeleton(other) or not times(line):
             continue
-        label = TIME.sub("", line).split("  ")[0].strip()[:48] or "(row)"
-        base = [statistics.median(col) for col in zip(*(times(run[i]) for run in outputs["base"]))]
-        this = [statistics.median(col) for col in zip(*(times(run[j]) for run in outputs["this"]))]
+        label = " ".join(line[:TIME.search(line).start()].split())[:40] or "(row)"
+        base = list(zip(*(times(run[i]) for run in outputs["base"])))
+        this = list(zip(*(times(run[i]) for run in outputs["this"])))
         for k, (a, b) in enumerate(zip(base, this)):
-            ratio = f"{b / a:.2f}" if a > 0 else "—"
-            print(f"{label if k == 0 else '':<48} {a:11.4f}s {b:11.4f}s {ratio:>14}")
+            ma, mb = statistics.median(a), statistics.median(b)
+            ratio = f"{mb / ma:.2f}" if ma > 0 else "—"
+            best = f"{min(b) / min(a):.2f}" if min(a) > 0 else "—"
+            print(f"{label if k == 0 else '':<40} {ma:12.6g} {mb:12.6g} {ratio:>8} {best:>18}")
 
 
 if __name__ == "__main__":
