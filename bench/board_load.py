@@ -140,9 +140,15 @@ if __name__ == "__main__":
     if sys.argv[1:2] == ["--one"]:
         print(*measure(int(sys.argv[2]), sys.argv[3], sys.argv[4]))
     else:
-        args = sys.argv[1:]
-        chosen = list(KINDS) + ["relation"]
-        if "--kinds" in args:
-            at = args.index("--kinds")
-            chosen, args = args[at + 1].split(","), args[:at] + args[at + 2:]
-        main([int(a) for a in args] or [100, 300, 1000], chosen)
+        import argparse
+
+        parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+        parser.add_argument("sizes", nargs="*", type=int, default=[100, 300, 1000],
+                            help="board sides n (n×n boards)")
+        parser.add_argument("--kinds", default=",".join(list(KINDS) + ["relation"]),
+                            help="comma-separated, among " + ", ".join(list(KINDS) + ["relation"]))
+        options = parser.parse_args()
+        unknown = set(options.kinds.split(",")) - set(KINDS) - {"relation"}
+        if unknown:
+            parser.error(f"unknown kinds: {', '.join(sorted(unknown))}")
+        main(options.sizes, options.kinds.split(","))

@@ -163,6 +163,14 @@ class Adjacency(Mapping[Cell, frozenset[Cell]]):
         self._hash: int | None = None
         self._checked_for: tuple[Cell, ...] | None = None
 
+    @classmethod
+    def of_cells(cls, data: dict[Cell, frozenset[Cell]]) -> "Adjacency":
+        """Wrap a mapping already made of int-pair cells and frozensets,
+        without copying it (the cell-by-cell baseline of bench/board_load.py)."""
+        made = cls.__new__(cls)
+        made._map, made._hash, made._checked_for = data, None, None
+        return made
+
     def __getitem__(self, cell: Cell) -> frozenset[Cell]:
         return self._map[cell]
 
