@@ -46,7 +46,10 @@ def run(tree: Path, script: str, args: list[str]) -> list[str]:
     the installed package)."""
     env = {**os.environ, "PYTHONPATH": str(tree)}
     done = subprocess.run([sys.executable, str(tree / script), *args], cwd=tree, env=env,
-                          capture_output=True, text=True, check=True)
+                          capture_output=True, text=True)
+    if done.returncode != 0:
+        raise SystemExit(f"ab.py: {script} failed in {tree} (exit {done.returncode}):\n"
+                         + done.stderr[-2000:])
     return done.stdout.splitlines()
 
 
@@ -60,11 +63,17 @@ def main() -> None:
         else (argv, [])
     options = parser.parse_args(own)
     options.args = bench_args
+    if options.rounds < 1:
+        parser.error("--rounds must be at least 1")
+    if not (ROOT / options.script).is_file():
+        parser.error(f"no bench script {options.script} in {ROOT.name}")
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))  # the worktree goes, even when stopped
     with tempfile.TemporaryDirectory() as tmp:
         base = Path(tmp) / "base"
-        subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", str(base),
-                        options.rev], check=True, capture_output=True)
+        added = subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", str(base),
+                                options.rev], capture_output=True, text=True)
+        if added.returncode != 0:
+            parser.error(f"cannot check out {options.rev}: {added.stderr.strip()}")
         try:
             outputs: dict[str, list[list[str]]] = {"base": [], "this": []}
             for round_ in range(options.rounds):
