@@ -7,7 +7,7 @@ instead of writing ``(2,3) ∈ S3``.
 ``BOARD`` is the glossary of the structure ``setmine.board.structure``
 builds from a board (X1 the cells, S1 the neighbour pairs, S2 the mines,
 S3 the open cells, S4 the move): the one every shipped schema is read on.
-``PLAIN`` reads any other structure as membership.
+A schema over another structure brings a glossary of its own.
 """
 
 from __future__ import annotations
@@ -15,15 +15,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Mapping
 
-Fact = Callable[[Mapping, str, object, bool, Callable], "str | None"]
+Fact = Callable[[Mapping, str, object, bool, Callable], str]
 
 
 @dataclass(frozen=True)
 class Glossary:
     """``universe``: the base set whose elements are written compactly
     (cells as ``r,c``); ``words``: (data, alias, element, inside, text) → the
-    sentence for ``element ∈ alias`` (or None for no sentence of its own),
-    ``text`` writing a value."""
+    sentence for ``element ∈ alias``, ``text`` writing a value."""
 
     universe: str | None
     words: Fact
@@ -34,13 +33,10 @@ class Glossary:
         return value if isinstance(value, frozenset) else frozenset()
 
     def fact(self, data: Mapping, alias: str, element, inside: bool, text: Callable) -> str:
-        said = self.words(data, alias, element, inside, text)
-        if said is not None:
-            return said
-        return f"{text(element)} {'∈' if inside else '∉'} {alias}"
+        return self.words(data, alias, element, inside, text)
 
 
-def _board_words(data: Mapping, alias: str, e, inside: bool, text: Callable) -> str | None:
+def _board_words(data: Mapping, alias: str, e, inside: bool, text: Callable) -> str:
     def listed(name):
         value = data.get(name)
         return value if isinstance(value, frozenset) else frozenset()
@@ -60,4 +56,3 @@ def _board_words(data: Mapping, alias: str, e, inside: bool, text: Callable) -> 
 
 
 BOARD = Glossary("X1", _board_words)
-PLAIN = Glossary(None, lambda data, alias, e, inside, text: None)

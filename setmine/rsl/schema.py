@@ -95,18 +95,16 @@ class Schema:
     def uses(self, alias: str) -> tuple[str, ...]:
         """The globals ``alias``'s formula names directly, in order of first
         use (none when it did not parse)."""
-        cache = self.__dict__.setdefault("_uses", {})
-        if alias not in cache:
+        if alias not in self._uses:
             analysis = self.analysis.get(alias)
-            cache[alias] = tuple(name for name, _ in
-                                 dependencies(analysis.tree if analysis else None))
-        return cache[alias]
+            self._uses[alias] = tuple(name for name, _ in
+                                      dependencies(analysis.tree if analysis else None))
+        return self._uses[alias]
 
     def closure(self, alias: str) -> frozenset[str]:
         """Every constituent ``alias`` depends on, directly or through
         others (``alias`` itself only through a cycle)."""
-        cache = self.__dict__.setdefault("_closures", {})
-        if alias not in cache:
+        if alias not in self._closures:
             out: set[str] = set()
             stack = list(self.uses(alias))
             while stack:
@@ -114,8 +112,16 @@ class Schema:
                 if name not in out and name in self:
                     out.add(name)
                     stack.extend(self.uses(name))
-            cache[alias] = frozenset(out)
-        return cache[alias]
+            self._closures[alias] = frozenset(out)
+        return self._closures[alias]
+
+    @cached_property
+    def _uses(self) -> dict[str, tuple[str, ...]]:
+        return {}
+
+    @cached_property
+    def _closures(self) -> dict[str, frozenset[str]]:
+        return {}
 
     def tree(self, alias: str) -> s.Node:
         """The syntax tree of a constituent's formal definition."""
