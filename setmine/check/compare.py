@@ -60,11 +60,14 @@ def _show(x, cells) -> str:
     return show(x, 8, cells)
 
 
-def compare(alias: str, value, expected, cells=frozenset()) -> Comparison:
-    """``value`` (the schema's) against ``expected`` (the reference's)."""
-    out = Comparison(alias, True, _text(value, cells),
-                     ("true" if expected else "false") if isinstance(expected, bool)
-                     else text(expected, cells))
+def compare(alias: str, value, expected, cells=frozenset(), texts: bool = True) -> Comparison:
+    """``value`` (the schema's) against ``expected`` (the reference's); with
+    ``texts`` False, the verdict without the two values as text."""
+    out = Comparison(alias, True)
+    if texts:
+        out.value = _text(value, cells)
+        out.expected = (("true" if expected else "false") if isinstance(expected, bool)
+                        else text(expected, cells))
     if isinstance(expected, bool):
         out.agree = value is expected
         if not out.agree:

@@ -100,28 +100,33 @@ def crosscheck(schema: Schema, board: Board, limits: Limits = Limits(),
     if note:
         report.notes.append(note)
     chain = evaluate_chain(schema, structure(board), limits, only)
-    cells = facts.cells
     for alias in evaluated(schema):
         if only is not None and alias not in only:
             continue
-        kind = schema[alias].kind
-        notion = NOTIONS.get(alias)
-        convention = notion.convention if notion else (schema[alias].gloss or "")
-        outcome: Outcome = chain[alias]
-        row = Row(alias, kind, convention, "agree", seconds=outcome.seconds)
-        why = defined(alias, facts)
-        if why is not None:
-            row.status, row.message = "skipped", why
-        elif not outcome.ok:
-            row.status = "error"
-            row.message = f"{outcome.error.code}: {outcome.error.message}"
-        else:
-            expected = reference(alias, facts)
-            row.comparison = compare(alias, outcome.value, expected, cells)
-            row.status = row.comparison.verdict
-            row.values = (outcome.value, expected)
-        report.rows.append(row)
+        report.rows.append(row_of(schema, alias, chain[alias], facts))
     return report
+
+
+def row_of(schema: Schema, alias: str, outcome: Outcome, facts: Facts,
+           texts: bool = True) -> Row:
+    """One constituent's row: its value (``outcome``) against its reference
+    notion on ``facts`` (with ``texts`` False: the verdict, without the
+    values as text)."""
+    notion = NOTIONS.get(alias)
+    convention = notion.convention if notion else (schema[alias].gloss or "")
+    row = Row(alias, schema[alias].kind, convention, "agree", seconds=outcome.seconds)
+    why = defined(alias, facts)
+    if why is not None:
+        row.status, row.message = "skipped", why
+    elif not outcome.ok:
+        row.status = "error"
+        row.message = f"{outcome.error.code}: {outcome.error.message}"
+    else:
+        expected = reference(alias, facts)
+        row.comparison = compare(alias, outcome.value, expected, facts.cells, texts)
+        row.status = row.comparison.verdict
+        row.values = (outcome.value, expected)
+    return row
 
 
 def to_json(report: Report) -> dict:

@@ -62,7 +62,7 @@ def evaluated(schema: Schema) -> list[str]:
 
 
 @lru_cache(maxsize=None)
-def _order(schema: Schema) -> tuple[str, ...]:
+def dependency_order(schema: Schema) -> tuple[str, ...]:
     """The evaluable constituents in dependency order, otherwise in the
     schema's order (a depth-first topological sort)."""
     out: list[str] = []
@@ -82,12 +82,12 @@ def _order(schema: Schema) -> tuple[str, ...]:
     return tuple(out)
 
 
-def _functions(schema: Schema) -> dict:
+def schema_functions(schema: Schema) -> dict:
     return {c.alias: schema.tree(c.alias) for c in schema
             if c.kind in ("function", "predicate") and schema.analysis[c.alias].ok}
 
 
-def _run(evaluator: Evaluator, schema: Schema, alias: str, limits: Limits) -> Outcome:
+def run_term(evaluator: Evaluator, schema: Schema, alias: str, limits: Limits) -> Outcome:
     """One constituent's formula on the evaluator's data, under a fresh budget."""
     analysis = schema.analysis[alias]
     started = time.perf_counter()
@@ -122,9 +122,9 @@ def evaluate_chain(schema: Schema, data: dict, limits: Limits = Limits(),
         wanted = set(only)
         for alias in only:
             wanted |= schema.closure(alias)
-    evaluator = Evaluator(data, _functions(schema))
+    evaluator = Evaluator(data, schema_functions(schema))
     results: dict[str, Outcome] = {}
-    for alias in _order(schema):
+    for alias in dependency_order(schema):
         if wanted is not None and alias not in wanted:
             continue
         if alias in data:  # given (the terms computed before a move, say)
@@ -137,7 +137,7 @@ def evaluate_chain(schema: Schema, data: dict, limits: Limits = Limits(),
             continue
         if progress is not None:
             progress(alias)
-        outcome = _run(evaluator, schema, alias, limits)
+        outcome = run_term(evaluator, schema, alias, limits)
         results[alias] = outcome
         if outcome.ok and schema[alias].kind == "term":
             evaluator.data[alias] = outcome.value
@@ -172,7 +172,7 @@ def evaluate_isolated(schema: Schema, facts: Facts, limits: Limits = Limits(),
     aliases = [a for a in evaluated(schema) if only is None or a in only]
     needed = {n for a in aliases for n in schema.uses(a)}
     data, missing = reference_data(schema, facts, needed)
-    evaluator = Evaluator(data, _functions(schema))
+    evaluator = Evaluator(data, schema_functions(schema))
     results: dict[str, Outcome] = {}
     for alias in aliases:
         lacking = [n for n in schema.uses(alias) if n in missing]
@@ -181,7 +181,7 @@ def evaluate_isolated(schema: Schema, facts: Facts, limits: Limits = Limits(),
                 "calcGlobalMissing", "no reference value for " + ", ".join(
                     f"{n} ({missing[n]})" for n in lacking)))
             continue
-        results[alias] = _run(evaluator, schema, alias, limits)
+        results[alias] = run_term(evaluator, schema, alias, limits)
     return results
 
 

@@ -23,6 +23,7 @@ that mine it — compared by each family's size).
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -59,6 +60,14 @@ class Facts:
     @classmethod
     def of(cls, board: Board) -> "Facts":
         return cls(structure(board))
+
+    def with_move(self, move: frozenset) -> "Facts":
+        """The same position with the move ``move`` (S4): what does not read
+        the move — the view, the solver's counts — is shared, not recomputed."""
+        other = copy.copy(self)
+        other.move = frozenset(move)
+        other.data = {**self.data, "S4": other.move}
+        return other
 
     @cached_property
     def closed(self) -> frozenset:
@@ -191,6 +200,12 @@ class Notion:
     convention: str
     compute: Callable[[Facts], object] = field(repr=False)
     needs_move: bool = False  # undefined unless S4 is one cell
+    reads_move: bool = False  # its value may change with S4 (the others read X1, S1, S2, S3)
+
+    @property
+    def reads(self) -> tuple[str, ...]:
+        """The structures the notion's value depends on."""
+        return ("X1", "S1", "S2", "S3", "S4") if self.reads_move else ("X1", "S1", "S2", "S3")
 
 
 def _pairs(cells, second) -> frozenset:
@@ -252,19 +267,20 @@ NOTIONS: dict[str, Notion] = {n.alias: n for n in [
            lambda f: FamilySizes(f, f.undecided | f.sure_safe)),
     Notion("D18", "the closed cells of least mine probability", _best),
     Notion("A5", "the move is one closed cell",
-           lambda f: _one_move(f) and next(iter(f.move)) in f.closed),
+           lambda f: _one_move(f) and next(iter(f.move)) in f.closed, reads_move=True),
     Notion("A6", "the move is one closed cell of least mine probability",
-           lambda f: _one_move(f) and next(iter(f.move)) in _best(f), needs_move=True),
+           lambda f: _one_move(f) and next(iter(f.move)) in _best(f), needs_move=True,
+           reads_move=True),
     Notion("D19", "the open cells after the move (S3 with the move)",
-           lambda f: f.opened | f.move),
+           lambda f: f.opened | f.move, reads_move=True),
     Notion("D20", "the open cells after the move if every cell still closed is a mine "
                   "(the game is won), else ∅",
            lambda f: (f.opened | f.move) if f.cells - f.opened - f.move == f.mines
-           else frozenset()),
+           else frozenset(), reads_move=True),
     Notion("D21", "the open cells after the move if the move is a mine (the game is lost), "
                   "else ∅",
            lambda f: (f.opened | f.move) if f.move <= f.mines else frozenset(),
-           needs_move=True),
+           needs_move=True, reads_move=True),
 ]}
 
 STRUCTURAL = ("A1", "A2", "A3", "A4", "A5")

@@ -12,9 +12,11 @@ from __future__ import annotations
 import argparse
 import sys
 
-from . import import_, spec, eval, check, solve, play, explain, docs, crosscheck, observe, defects
+from . import (import_, spec, eval, check, solve, play, explain, docs, crosscheck, observe,
+               defects, verify)
 
-COMMANDS = [spec, import_, eval, check, solve, play, explain, docs, crosscheck, observe, defects]
+COMMANDS = [spec, import_, eval, check, solve, play, explain, docs, crosscheck, observe, defects,
+            verify]
 
 
 def build_parser() -> argparse.ArgumentParser:

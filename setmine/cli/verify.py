@@ -1,0 +1,166 @@
+"""``setmine verify [--shapes SCOPE] [--mines K|A..B] [--scope positions|games]
+[--assert FORMULA]… [--property NAME]… [--no-symmetry] [--json]
+[--workers N | --scheduler ADDRESS] [--checkpoint FILE]``: check properties
+of the schema on every board of a scope, as a model checker does.
+
+``--shapes`` lists boards, comma-separated: ``RxC`` (a square grid),
+``torus:3x3``, ``hex:2x3``, ``cells<=N`` (every grid of at most N cells,
+``torus:cells<=9`` for tori), or a board file (its cells and neighbours).
+The ``positions`` scope is every legal position on them: any placement of
+the mines (``--mines``, default every count from 0 to cells − 1), any open
+cells leaving a closed safe cell, any closed cell as the move.  The
+``games`` scope is every position the schema's own player reaches: from
+every deal and every first click the rule allows, each next move any cell
+the move axiom (A6) admits, every tie a branch, until the game is won or
+lost — breadth-first, so a counterexample comes with a shortest trace.
+
+Properties: ``--assert`` any formula over the schema's constituents
+(``'D18 ∩ D8 = ∅'``, ``'card(D15) ≥ 1'``), ``--property axioms``,
+``crosscheck`` (every term equals the solver's notion) or ``observable``
+(the move's terms do not read the hidden mines); default ``axioms``.
+Positions equivalent under the board's symmetries are checked once
+(``--no-symmetry``: each).  Exit 0 when every property holds, 1 when one
+fails (its first counterexample in the canonical order: fewest cells,
+mines, open cells; for games the shortest trace), 2 on bad usage.
+``--workers N`` runs on a local Dask cluster of N processes,
+``--scheduler ADDRESS`` on one started with ``dask scheduler`` and ``dask
+worker ADDRESS``; ``--checkpoint FILE`` keeps every finished task, so an
+interrupted run resumes where it stopped."""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from pathlib import Path
+
+from .common import add_budget_options, help_text, load_valid_schema, positive_int, shown
+from .progress import progress_bar, wanted
+
+DEFAULT_SHAPES = "cells<=6"
+DEFAULT_MAX_STATES = 10 ** 7
+
+
+def add_parser(sub) -> None:
+    from ..verify.properties import BUILTIN
+
+    p = sub.add_parser("verify", help="check properties on every board of a scope",
+                       description=help_text(__doc__))
+    p.add_argument("--spec", help="the schema (default: the shipped spec/saper.rsl, "
+                                  "the schema as written)")
+    p.add_argument("--shapes", default=DEFAULT_SHAPES, metavar="SCOPE",
+                   help=f"the boards, comma-separated: RxC, TOPOLOGY:RxC, cells<=N, "
+                        f"TOPOLOGY:cells<=N or a board file (default {DEFAULT_SHAPES})")
+    p.add_argument("--mines", metavar="K|A..B", help="the mine counts (default: 0 to cells − 1)")
+    p.add_argument("--scope", choices=("positions", "games"), default="positions",
+                   help="every legal position (default), or the games the schema's player plays")
+    p.add_argument("--first-click", choices=("safe", "zero", "unsafe"), default="safe",
+                   help="games: the first click is safe (default), on a zero, or anywhere")
+    p.add_argument("--cascade", action="store_true",
+                   help="games: a move on a zero opens its neighbours too (else one cell, as D19)")
+    p.add_argument("--assert", dest="asserts", action="append", default=[], metavar="FORMULA",
+                   help="a formula to check on every state (repeatable)")
+    p.add_argument("--property", dest="builtins", action="append", default=[],
+                   choices=list(BUILTIN), metavar="NAME",
+                   help=f"a built-in property: {', '.join(BUILTIN)} (repeatable; "
+                        f"default axioms when nothing is asserted)")
+    p.add_argument("--no-symmetry", action="store_true",
+                   help="check every state, not one per class of the board's symmetries")
+    p.add_argument("--max-states", type=positive_int, default=DEFAULT_MAX_STATES, metavar="N",
+                   help=f"refuse a scope of more than N states before running "
+                        f"(default {DEFAULT_MAX_STATES:,})")
+    p.add_argument("--workers", type=positive_int, metavar="N",
+                   help="run on a local Dask cluster of N worker processes")
+    p.add_argument("--scheduler", metavar="ADDRESS",
+                   help="run on the Dask cluster of this scheduler (tcp://host:port)")
+    p.add_argument("--checkpoint", metavar="FILE",
+                   help="keep each finished task in FILE; run again with it to resume")
+    p.add_argument("--json", action="store_true", help="the result as one JSON object")
+    add_budget_options(p)
+    p.set_defaults(run=run)
+
+
+def job_from(args):
+    """The job the options describe, or a clear error (before running)."""
+    from ..verify.job import Job, shape_data
+    from ..verify.properties import PropertyError, make
+    from ..verify.scope import ScopeError, parse_mines, parse_shapes
+    from ..verify.terms import Memo
+    from . import UserError
+
+    schema = load_valid_schema(args.spec)
+    try:
+        shapes = parse_shapes(args.shapes)
+        mines = parse_mines(args.mines)
+    except ScopeError as exc:
+        raise UserError(f"--shapes/--mines: {exc}") from None
+    specs = [("assert", text) for text in args.asserts] + \
+            [("builtin", name) for name in args.builtins] or [("builtin", "axioms")]
+    memo = Memo(schema)
+    for spec in specs:
+        try:
+            make(schema, spec, memo)
+        except PropertyError as exc:
+            raise UserError(str(exc)) from None
+    if args.workers and args.scheduler:
+        raise UserError("--workers and --scheduler: give one (a local cluster, or an existing "
+                        "one)")
+    return Job(schema_text=schema.source, schema_path=args.spec or f"spec/{Path(schema.path).name}",
+               shapes=tuple(shape_data(s) for s in shapes), properties=tuple(specs),
+               scope=args.scope, symmetry=not args.no_symmetry,
+               mines=(mines.low, mines.high), first_click=args.first_click,
+               cascade=args.cascade, limits=(args.max_candidates, args.max_seconds),
+               max_states=args.max_states)
+
+
+def check_size(job, max_states: int) -> int:
+    """The number of states (positions scope; deals × first clicks for
+    games), or a clear error when it is over the budget."""
+    from ..verify.scope import count_deals, count_positions
+    from . import UserError
+
+    total = 0
+    for shape in job.shapes:
+        n = len(shape["cells"])
+        counts = job.mine_counts(n)
+        total += count_positions(n, counts) if job.scope == "positions" \
+            else count_deals(n, counts) * n
+    if total > max_states:
+        what = "states" if job.scope == "positions" else "deals × first clicks"
+        raise UserError(f"the scope has {total:,} {what}, more than --max-states "
+                        f"{max_states:,}: narrow --shapes or --mines, or raise --max-states")
+    return total
+
+
+def run(args) -> int:
+    from ..verify.cluster import ClusterError
+    from ..verify.job import VerifyError
+    from ..verify.report import render
+    from ..verify.run import to_json, verify
+    from . import UserError
+
+    job = job_from(args)
+    total = check_size(job, args.max_states)
+    started = time.perf_counter()
+    label = "verifying" if job.scope == "positions" else "playing"
+    with progress_bar(None, label, enabled=wanted(args)) as bar:
+        def progress(tally: dict, done: int, tasks: int) -> None:
+            rate = tally["distinct"] / max(time.perf_counter() - started, 1e-9)
+            queue = f", {tasks - done:,} tasks queued" if job.scope == "games" else ""
+            bar(completed=done, total=tasks,
+                note=f"{tally['states']:,} states, {tally['distinct']:,} distinct, "
+                     f"{rate:,.0f}/s{queue}"
+                     + (f" of {total:,}" if job.scope == "positions" else ""))
+        try:
+            result = verify(job, workers=args.workers, scheduler=args.scheduler,
+                            checkpoint=args.checkpoint, progress=progress)
+        except (VerifyError, ClusterError) as exc:
+            raise UserError(str(exc)) from None
+        except OSError as exc:
+            raise UserError(f"--checkpoint {shown(args.checkpoint or '')}: {exc}") from None
+    if args.json:
+        json.dump(to_json(result), sys.stdout, ensure_ascii=False, indent=1)
+        print()
+    else:
+        print("\n".join(render(result)))
+    return 0 if result.holds else 1

@@ -1,0 +1,204 @@
+"""The two state spaces, one task at a time.
+
+* :func:`positions_task` — every legal position of one shape with a given
+  number of mines (one slice of its placements): S2 any placement, S3 any
+  set of safe cells leaving a closed safe cell, S4 any closed cell.  One
+  position per symmetry class, visited in the canonical order (fewer open
+  cells first, then the placements in order, every move of one (S2, S3) in
+  a row, so the terms that do not read S4 are computed once for them all).
+* :func:`games_task` — the games the schema's own player plays from each
+  deal of one slice: breadth-first from every first click the first-click
+  rule allows, each next move any closed cell the move axiom (A6) admits
+  (every tie a branch), until the game is won or lost.  Breadth-first, so
+  the first counterexample of a deal has a shortest trace.
+
+Both answer a :class:`~setmine.verify.job.Tally` as a dict.
+"""
+
+from __future__ import annotations
+
+from ..resources import MOVE_AXIOM
+from .job import Tally, VerifyError, loaded
+from .properties import Undecided
+from .symmetry import mine_orbits, position_orbits
+
+
+class Space:
+    """One shape of a task: its cells as the structures read them, with the
+    sets of cells of each bit mask made once."""
+
+    def __init__(self, run, shape_index: int) -> None:
+        self.index = shape_index
+        self.shape = run.shapes[shape_index]
+        self.cells = self.shape.cells
+        self.position = {c: i for i, c in enumerate(self.cells)}
+        self.around = [sum(1 << self.position[n] for n in self.shape.neighbours[c])
+                       for c in self.cells]
+        self.x1 = frozenset(self.cells)
+        self.s1 = frozenset((a, b) for a in self.cells for b in self.shape.neighbours[a])
+        self.moves = [frozenset({c}) for c in self.cells]
+        self.none = frozenset()
+        self._sets: dict[int, frozenset] = {}
+
+    def cells_of(self, mask: int) -> frozenset:
+        found = self._sets.get(mask)
+        if found is None:
+            if len(self._sets) > 50_000:
+                self._sets.clear()
+            found = self._sets[mask] = frozenset(
+                c for i, c in enumerate(self.cells) if mask >> i & 1)
+        return found
+
+    def data(self, mines: int, opened: int, move: int | None) -> dict:
+        return {"X1": self.x1, "S1": self.s1, "S2": self.cells_of(mines),
+                "S3": self.cells_of(opened),
+                "S4": self.none if move is None else self.moves[move]}
+
+    def describe(self, mines: int, opened: int, move: int | None) -> str:
+        def listed(mask):
+            return "{" + ", ".join(f"{r},{c}" for r, c in sorted(self.cells_of(mask))) + "}"
+        where = f"on {self.shape.name} with mines {listed(mines)}, open cells {listed(opened)}"
+        return where + ("" if move is None else f", move {self.cells[move][0]},"
+                                                f"{self.cells[move][1]}")
+
+
+def indices(mask: int) -> list[int]:
+    return [i for i in range(mask.bit_length()) if mask >> i & 1]
+
+
+def _check(properties, pending: set[int], data: dict, space: Space, state: tuple):
+    """(index, why) of each pending property that fails on ``data``."""
+    for i in sorted(pending):
+        try:
+            why = properties[i].check(data)
+        except Undecided as exc:
+            raise VerifyError(f"{properties[i].name} cannot be decided "
+                              f"{space.describe(*state)}: {exc}") from None
+        if why is not None:
+            yield i, why
+
+
+def positions_task(task: dict) -> dict:
+    run = loaded(task["job"])
+    space = Space(run, task["shape"])
+    sym = run.symmetry(task["shape"])
+    memo = run.memo()
+    properties = run.properties(memo)
+    tally = Tally(len(properties))
+    pending = set(range(len(properties)))
+    k, n = task["mines"], len(space.cells)
+    for j in range(n - k):
+        for mines, opened, move, size in position_orbits(sym, k, j, chunk=tuple(task["chunk"])):
+            tally.states += size
+            tally.distinct += 1
+            if not pending:
+                continue
+            data = space.data(mines, opened, move)
+            for i in pending:
+                tally.checked[i] += size
+            for i, why in list(_check(properties, pending, data, space, (mines, opened, move))):
+                pending.discard(i)
+                tally.found[i] = {"key": [space.index, k, j, indices(mines), indices(opened), move],
+                                  "shape": space.index, "mines": mines, "opened": opened,
+                                  "move": move, "trace": [], "why": why}
+    return tally.as_dict()
+
+
+# ----------------------------------------------------------------------------
+# Games
+
+def first_clicks(space: Space, mines: int, rule: str) -> list[int]:
+    """The first moves the rule allows on the deal ``mines``: any cell
+    (``unsafe``), a safe cell (``safe``), a cell with no mine on or around
+    it (``zero``)."""
+    n = len(space.cells)
+    if rule == "unsafe":
+        return list(range(n))
+    if rule == "zero":
+        return [i for i in range(n) if not mines >> i & 1 and not space.around[i] & mines]
+    return [i for i in range(n) if not mines >> i & 1]
+
+
+def opened_after(space: Space, mines: int, opened: int, move: int, cascade: bool) -> int:
+    """The open cells after a safe move: the move (D19), and with
+    ``cascade`` every cell around an open cell with no mine around it."""
+    opened |= 1 << move
+    if not cascade:
+        return opened
+    stack = [move]
+    while stack:
+        i = stack.pop()
+        if space.around[i] & mines:
+            continue
+        for j in indices(space.around[i] & ~opened):
+            opened |= 1 << j
+            stack.append(j)
+    return opened
+
+
+def player_moves(space: Space, memo, mines: int, opened: int) -> list[int]:
+    """The closed cells the move axiom admits as the move (every tie)."""
+    out = []
+    for i in range(len(space.cells)):
+        if opened >> i & 1:
+            continue
+        outcome = memo.outcomes(space.data(mines, opened, i), [MOVE_AXIOM])[MOVE_AXIOM]
+        if not outcome.ok:
+            raise VerifyError(f"{MOVE_AXIOM} cannot be decided {space.describe(mines, opened, i)}"
+                              f": {outcome.error.code}: {outcome.error.message}")
+        if outcome.value is True:
+            out.append(i)
+    return out
+
+
+def games_task(task: dict) -> dict:
+    run = loaded(task["job"])
+    job = run.job
+    space = Space(run, task["shape"])
+    sym = run.symmetry(task["shape"])
+    memo = run.memo()
+    properties = run.properties(memo)
+    tally = Tally(len(properties))
+    k, (part, parts) = task["mines"], task["chunk"]
+    full = (1 << len(space.cells)) - 1
+    for ordinal, (mines, size) in enumerate(mine_orbits(sym, k)):
+        if ordinal % parts != part:
+            continue
+        safe = full & ~mines
+        level = [(0, ())]      # (open cells, moves so far) before the next move
+        seen = {0}
+        depth = 0
+        while level:
+            depth += 1
+            following = []
+            for opened, trace in level:
+                moves = first_clicks(space, mines, job.first_click) if not trace \
+                    else player_moves(space, memo, mines, opened)
+                for move in moves:
+                    path = trace + (move,)
+                    tally.states += size
+                    tally.distinct += 1
+                    if tally.distinct > job.max_states:
+                        raise VerifyError(f"the games of {space.shape.name} reach more than "
+                                          f"{job.max_states:,} states (--max-states)")
+                    data = space.data(mines, opened, move)
+                    pending = {i for i, found in enumerate(tally.found)
+                               if found is None or len(found["trace"]) >= depth}
+                    for i in pending:
+                        tally.checked[i] += size
+                    for i, why in list(_check(properties, pending, data, space,
+                                              (mines, opened, move))):
+                        key = [depth, space.index, k, indices(mines), list(path)]
+                        if tally.found[i] is None or key < tally.found[i]["key"]:
+                            tally.found[i] = {"key": key, "shape": space.index, "mines": mines,
+                                              "opened": opened, "move": move,
+                                              "trace": list(path), "why": why}
+                    if mines >> move & 1:
+                        continue  # lost
+                    after = opened_after(space, mines, opened, move, job.cascade)
+                    if after & safe == safe or after in seen:
+                        continue  # won, or reached already
+                    seen.add(after)
+                    following.append((after, path))
+            level = following
+    return tally.as_dict()

@@ -1,0 +1,190 @@
+"""The properties a verification checks on each state.
+
+A property is asked one question per state — ``check(data)``, where
+``data`` is the structure (X1, S1…S4) — and answers None when it holds or a
+line saying why not.  When the schema cannot decide it (a term over its
+budget) it raises :class:`Undecided`, which stops the run with an error.
+
+* ``--assert FORMULA`` (:class:`Assertion`): any formula of type Logic over
+  the schema's constituents, ``D18 ∩ D8 = ∅``;
+* ``axioms`` (:class:`Axioms`): every axiom of the schema;
+* ``crosscheck`` (:class:`Crosscheck`): every term equals what its
+  convention says (:mod:`setmine.check.crosscheck` decides each row);
+* ``observable`` (:class:`Observable`): the terms the move depends on (the
+  closure of the move axiom) have the same values on every placement of
+  the mines consistent with the view.
+
+Every property here is invariant under the automorphisms of (X1, S1):
+formulas name no cell (RSLang has no constants of a base set), and the
+conventions speak of neighbours, numbers and counts, never of a cell's
+place.  So checking one position per symmetry class decides them all.
+"""
+
+from __future__ import annotations
+
+from ..check.compare import canonical
+from ..check.crosscheck import row_of
+from ..check.positions import View, placements
+from ..check.reference import NOTIONS, Facts
+from ..resources import MOVE_AXIOM
+from ..rsl import RSLError, parse_with_warnings
+from ..rsl.schema import Schema
+from ..rsl.typifier import typify
+from ..rsl.types import Logic
+from .terms import Formula, Memo
+
+BUILTIN = {
+    "axioms": "every axiom of the schema holds",
+    "crosscheck": "every term equals what its convention says (the solver's notion)",
+    "observable": "the terms the move depends on do not read the hidden mines",
+}
+
+
+class Undecided(Exception):
+    """The schema could not decide a property on a state; the text says why."""
+
+
+class PropertyError(ValueError):
+    """A property that cannot be checked: a formula that does not parse or
+    type, or is not a formula; an unknown name."""
+
+
+def parse_assertion(schema: Schema, text: str):
+    """The syntax tree of ``--assert text``, a formula over ``schema``."""
+    try:
+        tree = parse_with_warnings(text).tree
+        typ = typify(tree, schema.environment()).type
+    except RSLError as exc:
+        raise PropertyError(f"--assert {text!r}: {exc}") from None
+    if not isinstance(typ, Logic):
+        raise PropertyError(f"--assert {text!r}: not a formula but a term of type {typ}; "
+                            f"assert something about it, e.g. '{text} = ∅' or "
+                            f"'card({text}) ≥ 1'")
+    return tree
+
+
+def make(schema: Schema, spec: tuple, memo: Memo):
+    """The property of ``spec``: ``("assert", text)`` or ``("builtin", name)``."""
+    kind, text = spec
+    if kind == "assert":
+        return Assertion(memo, text, parse_assertion(schema, text))
+    maker = {"axioms": Axioms, "crosscheck": Crosscheck, "observable": Observable}.get(text)
+    if maker is None:
+        raise PropertyError(f"--property {text!r}: no such property; the properties are "
+                            + ", ".join(BUILTIN))
+    return maker(memo)
+
+
+def _undecided(outcomes) -> None:
+    for alias, outcome in outcomes.items():
+        if not outcome.ok:
+            raise Undecided(f"{alias}: {outcome.error.code}: {outcome.error.message}")
+
+
+class Assertion:
+    def __init__(self, memo: Memo, text: str, tree) -> None:
+        self.name = self.formula = text
+        self.term = Formula(memo, tree)
+
+    @property
+    def uses(self) -> tuple[str, ...]:
+        return self.term.uses
+
+    def check(self, data: dict) -> str | None:
+        value, error, outcomes = self.term.truth(data)
+        if error is not None:
+            _undecided(outcomes)
+            raise Undecided(f"{self.name}: {error.code}: {error.message}")
+        return None if value else f"{self.name} is false"
+
+
+class Axioms:
+    name, formula = "axioms", None
+
+    def __init__(self, memo: Memo) -> None:
+        self.memo = memo
+        self.uses = tuple(c.alias for c in memo.schema if c.kind == "axiom")
+
+    def check(self, data: dict) -> str | None:
+        outcomes = self.memo.outcomes(data, self.uses)
+        _undecided(outcomes)
+        false = [a for a in self.uses if outcomes[a].value is not True]
+        return f"{', '.join(false)} false" if false else None
+
+
+class Crosscheck:
+    """Each term against its notion; a row is decided once per value of the
+    structures both the term and its notion read."""
+
+    name, formula = "crosscheck", None
+
+    def __init__(self, memo: Memo) -> None:
+        self.memo = memo
+        self.uses = tuple(a for a in memo.order if a in memo.evaluable)
+        self.reads = {a: tuple(sorted(set(memo.reads(a)) | set(
+            NOTIONS[a].reads if a in NOTIONS else ()))) for a in self.uses}
+        self.rows: dict[str, tuple[tuple, str | None]] = {}
+        self.facts: tuple[tuple, Facts] | None = None
+
+    def position(self, data: dict) -> Facts:
+        key = (data["X1"], data["S1"], data["S2"], data["S3"])
+        if self.facts is None or self.facts[0] != key:
+            facts = Facts({**data, "S4": frozenset()})
+            _ = facts.solution  # solved once here, shared by the copy of every move
+            self.facts = (key, facts)
+        return self.facts[1].with_move(data["S4"])
+
+    def check(self, data: dict) -> str | None:
+        outcomes = self.memo.outcomes(data, self.uses)
+        facts = None
+        for alias in self.uses:
+            key = tuple(data[s] for s in self.reads[alias])
+            hit = self.rows.get(alias)
+            if hit is None or hit[0] != key:
+                facts = facts or self.position(data)
+                row = row_of(self.memo.schema, alias, outcomes[alias], facts, texts=False)
+                why = None if row.agree else (
+                    f"{alias} {row.status}: {row.message}" if row.status == "error" else
+                    f"{alias} disagrees with its convention ({row.comparison.difference})")
+                hit = self.rows[alias] = (key, why)
+            if hit[1] is not None:
+                return hit[1]
+        return None
+
+
+class Observable:
+    """The move's terms on this placement against the first placement
+    consistent with the same view (in the order of
+    :func:`setmine.check.positions.placements`): if any two placements of a
+    view disagree, some placement disagrees with the first."""
+
+    name, formula = "observable", None
+
+    def __init__(self, memo: Memo) -> None:
+        self.memo = memo
+        closure = memo.schema.closure(MOVE_AXIOM) if MOVE_AXIOM in memo.schema else set()
+        self.uses = tuple(a for a in memo.order if a in closure and a in memo.evaluable)
+        self.other = Memo(memo.schema, memo.limits)
+        self.last: tuple[tuple, str | None] | None = None
+
+    def check(self, data: dict) -> str | None:
+        key = (data["X1"], data["S1"], data["S2"], data["S3"])
+        if self.last is None or self.last[0] != key:
+            self.last = (key, self._differs(data))
+        return self.last[1]
+
+    def _differs(self, data: dict) -> str | None:
+        view: View = Facts({**data, "S4": frozenset()}).view
+        first = next(placements(view))
+        if first == data["S2"]:
+            return None
+        here = self.memo.outcomes(data, self.uses)
+        there = self.other.outcomes({**data, "S2": first}, self.uses)
+        _undecided(here)
+        _undecided(there)
+        for alias in self.uses:
+            if canonical(here[alias].value) != canonical(there[alias].value):
+                mines = ", ".join(f"{r},{c}" for r, c in sorted(first))
+                return (f"{alias} reads the hidden mines: it differs when the mines are on "
+                        f"{{{mines}}}, with the same view")
+        return None

@@ -1,0 +1,111 @@
+"""A verification from start to end: plan the tasks, run them here or on a
+Dask cluster (resuming from a checkpoint), merge what they found.
+
+    >>> result = verify(job)                       # one process
+    >>> result = verify(job, workers=2)            # a local cluster
+    >>> to_json(result)["properties"][0]["holds"]
+
+The merged result does not depend on where the tasks ran: each task is a
+pure function of the job and its slice, and the merge keeps each
+property's least counterexample by its canonical key.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ..board import Board
+from ..board.textfile import write_board
+from ..board.topology import write_graph_json
+from .cluster import run_tasks
+from .explore import games_task, positions_task
+from .job import Job, loaded, merge, plan
+
+
+def run_task(task: dict) -> dict:
+    """One task, on whichever process runs it."""
+    return (games_task if task["scope"] == "games" else positions_task)(task)
+
+
+@dataclass
+class Verification:
+    job: Job
+    tasks: int
+    merged: dict
+    seconds: float
+
+    @property
+    def holds(self) -> bool:
+        return all(p["counterexample"] is None for p in self.merged["properties"])
+
+    def properties(self):
+        """(property spec, its merged tally) pairs."""
+        return list(zip(self.job.properties, self.merged["properties"]))
+
+
+def verify(job: Job, *, workers: int | None = None, scheduler: str | None = None,
+           checkpoint: str | None = None,
+           progress: Callable[[dict, int, int], None] | None = None) -> Verification:
+    """Every state of the job's scope, every property checked on each.
+    ``progress(tally so far, tasks done, tasks)`` after each task."""
+    started = time.perf_counter()
+    tasks = plan(job)
+    shipped = job.as_dict()
+    results: dict[int, dict] = {}
+
+    def done(i: int, result: dict) -> None:
+        results[i] = result
+        if progress is not None:
+            progress(merge(list(results.values()), len(job.properties)), len(results), len(tasks))
+
+    outputs = run_tasks(run_task, [{**t, "job": shipped} for t in tasks], workers=workers,
+                        scheduler=scheduler, checkpoint=checkpoint,
+                        identity={"setmine verify": job.digest(), "tasks": len(tasks)},
+                        on_result=done)
+    merged = merge(outputs, len(job.properties))
+    return Verification(job, len(tasks), merged, time.perf_counter() - started)
+
+
+def name_of(spec: tuple) -> str:
+    return spec[1]
+
+
+def counterexample_board(job: Job, found: dict) -> Board:
+    """The board of a counterexample: its shape, mines, open cells, move."""
+    run = loaded(job.as_dict())
+    shape = run.shapes[found["shape"]]
+    cells = shape.cells
+    pick = (lambda mask: [c for i, c in enumerate(cells) if mask >> i & 1])
+    move = None if found["move"] is None else cells[found["move"]]
+    return shape.board(pick(found["mines"]), pick(found["opened"]), move)
+
+
+def board_text(board: Board) -> str:
+    """A ``.board`` text with ``*`` on the mines and the ``mines:`` and
+    ``move:`` headers; a graph board as its JSON."""
+    if board.topology == "graph":
+        return write_graph_json(board)
+    return write_board(board)
+
+
+def to_json(result: Verification) -> dict:
+    """The verification in the documented JSON format (docs/verification.md)."""
+    job, merged = result.job, result.merged
+    run = loaded(job.as_dict())
+    out = []
+    for spec, tally in result.properties():
+        found = tally["counterexample"]
+        entry = {"name": name_of(spec), "formula": spec[1] if spec[0] == "assert" else None,
+                 "holds": found is None, "checked": tally["checked"], "counterexample": None}
+        if found is not None:
+            board = counterexample_board(job, found)
+            cells = board.cells
+            entry["counterexample"] = {"board": board_text(board),
+                                       "trace": [list(cells[i]) for i in found["trace"]]}
+        out.append(entry)
+    return {"schema": job.schema_path, "scope": job.scope,
+            "shapes": [s.name for s in run.shapes], "states": merged["states"],
+            "distinct": merged["distinct"], "seconds": round(result.seconds, 3),
+            "properties": out}

@@ -1,0 +1,170 @@
+"""`setmine verify`: the verdicts and first counterexamples against a naive
+oracle, the JSON format, symmetry, the games scope and the errors."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from setmine.board import structure
+from setmine.check.positions import grid_shape, positions, star
+from setmine.cli import main
+from setmine.eval.interpret.model import evaluate
+from setmine.rsl.schema import Schema
+from setmine.verify.job import Job, shape_data
+from setmine.verify.run import to_json, verify
+from setmine.verify.scope import count_positions
+
+WRITTEN = Schema.load("spec/saper.rsl")
+CORRECTED = Schema.load("spec/saper-corrected.rsl")
+
+FORMULAS = ["D18 ∩ D8 = ∅", "D18 ⊆ D1", "card(D15) ≥ 1", "D11 ∩ S2 = ∅", "card(D18) ≤ 2",
+            "A6", "D8 ⊆ S2"]
+
+
+def run_json(capsys, *argv) -> tuple[int, dict]:
+    code = main(["verify", *argv, "--json"])
+    captured = capsys.readouterr()
+    assert code in (0, 1), captured.err
+    return code, json.loads(captured.out)
+
+
+def job(schema: Schema, shapes, formulas, symmetry=True, scope="positions", mines=(0, None)):
+    return Job(schema_text=schema.source, schema_path=schema.path,
+               shapes=tuple(shape_data(s) for s in shapes),
+               properties=tuple(("assert", f) for f in formulas), scope=scope,
+               symmetry=symmetry, mines=mines)
+
+
+# ----------------------------------------------------------------------------
+# The oracle: every legal position in the canonical order, each formula
+# evaluated from scratch
+
+def key(board, shape_index: int) -> tuple:
+    cells = board.cells
+    at = {c: i for i, c in enumerate(cells)}
+    return (shape_index, len(board.mines), len(board.opened), sorted(at[c] for c in board.mines),
+            sorted(at[c] for c in board.opened), at[board.move])
+
+
+def oracle(schema: Schema, shapes, formula: str):
+    """(states, the first counterexample's key or None)."""
+    found, states = None, 0
+    for index, shape in enumerate(shapes):
+        for board in positions(shape, moves="all"):
+            states += 1
+            if evaluate(schema, formula, structure(board)) is not True:
+                k = key(board, index)
+                found = k if found is None or k < found else found
+    return states, found
+
+
+SHAPES = [grid_shape("square", 1, 2), grid_shape("square", 1, 3), grid_shape("square", 2, 2),
+          grid_shape("square", 1, 4), grid_shape("hex", 1, 3), grid_shape("torus", 1, 3),
+          star(4)]
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from([WRITTEN, CORRECTED]), st.lists(st.sampled_from(SHAPES), min_size=1,
+                                                        max_size=2, unique_by=id),
+       st.sampled_from(FORMULAS), st.booleans())
+def test_the_first_counterexample_is_the_oracles(schema, shapes, formula, symmetry):
+    shapes = sorted(shapes, key=lambda s: len(s.cells))
+    result = verify(job(schema, shapes, [formula], symmetry))
+    states, expected = oracle(schema, shapes, formula)
+    tally = result.merged["properties"][0]
+    assert result.merged["states"] == states
+    found = tally["counterexample"]
+    assert (found and tuple(found["key"])) == (expected and tuple(expected)), formula
+    if symmetry is False:
+        assert result.merged["distinct"] == states
+
+
+@pytest.mark.parametrize("side, states", [((1, 2), 8), ((2, 2), 184), ((1, 3), None)])
+def test_no_symmetry_counts_every_state(capsys, side, states):
+    rows, cols = side
+    n = rows * cols
+    _, out = run_json(capsys, "--shapes", f"{rows}x{cols}", "--no-symmetry",
+                      "--assert", "D18 ⊆ D1", "--spec", "spec/saper-corrected.rsl")
+    expected = count_positions(n, range(n))
+    assert out["states"] == out["distinct"] == expected == (states or expected)
+    _, reduced = run_json(capsys, "--shapes", f"{rows}x{cols}",
+                          "--assert", "D18 ⊆ D1", "--spec", "spec/saper-corrected.rsl")
+    assert reduced["states"] == expected and reduced["distinct"] < expected
+    assert [p["holds"] for p in reduced["properties"]] == [p["holds"] for p in out["properties"]]
+
+
+def test_the_written_schema_plays_on_a_sure_mine(capsys):
+    code, out = run_json(capsys, "--shapes", "1x3,2x2", "--assert", "D18 ∩ D8 = ∅")
+    assert code == 1
+    assert set(out) == {"schema", "scope", "shapes", "states", "distinct", "seconds",
+                        "properties"}
+    assert out["shapes"] == ["square 1×3", "square 2×2"] and out["scope"] == "positions"
+    (prop,) = out["properties"]
+    assert set(prop) == {"name", "formula", "holds", "checked", "counterexample"}
+    assert prop["name"] == prop["formula"] == "D18 ∩ D8 = ∅" and prop["holds"] is False
+    board_text = prop["counterexample"]["board"]
+    assert prop["counterexample"]["trace"] == []
+    assert "mines:" in board_text and "move:" in board_text and "*" in board_text
+    from setmine.board import parse_board
+    board = parse_board(board_text)
+    data = structure(board)
+    assert evaluate(WRITTEN, "D18 ∩ D8", data)   # D18 really holds a cell of D8 there
+
+
+def test_the_corrected_schema_holds_up_to_8_cells(capsys):
+    code, out = run_json(capsys, "--spec", "spec/saper-corrected.rsl", "--shapes", "cells<=8",
+                         "--assert", "D18 ∩ D8 = ∅", "--assert", "card(D15) ≥ 1",
+                         "--property", "crosscheck", "--workers", "2")
+    assert code == 0, out
+    assert all(p["holds"] and p["checked"] == out["states"] for p in out["properties"])
+    assert out["states"] == sum(count_positions(r * c, range(r * c))
+                                for r, c in [(1, 2), (1, 3), (1, 4), (2, 2), (1, 5), (1, 6),
+                                             (2, 3), (1, 7), (1, 8), (2, 4)])
+
+
+def test_games_find_a_trace_on_the_written_schema(capsys):
+    code, out = run_json(capsys, "--scope", "games", "--shapes", "3x3", "--mines", "1..2",
+                         "--assert", "D18 ∩ D8 = ∅")
+    assert code == 1
+    found = out["properties"][0]["counterexample"]
+    trace = [tuple(c) for c in found["trace"]]
+    assert len(trace) >= 2
+    from setmine.board import parse_board
+    board = parse_board(found["board"])
+    # replay: each move after the first click is in the written D18 at its state
+    opened: set = set()
+    for move in trace:
+        if opened:
+            state = board.__class__(rows=board.rows, cols=board.cols, cells=board.cells,
+                                    neighbours=board.neighbours, mines=board.mines,
+                                    opened=frozenset(opened), move=move,
+                                    total_mines=board.total_mines)
+            assert move in evaluate(WRITTEN, "D18", structure(state))
+        opened.add(move)
+    assert board.move == trace[-1] and set(board.opened) == set(trace[:-1])
+
+
+def test_games_hold_on_the_corrected_schema(capsys):
+    code, out = run_json(capsys, "--scope", "games", "--shapes", "3x3", "--mines", "1..2",
+                         "--assert", "D18 ∩ D8 = ∅", "--spec", "spec/saper-corrected.rsl",
+                         "--property", "axioms")
+    assert code == 0 and all(p["holds"] for p in out["properties"])
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--assert", "D18"], "not a formula"),
+    (["--assert", "D99 = ∅"], "D99"),
+    (["--assert", "D18 ∩"], "--assert"),
+    (["--shapes", "0x3"], "--shapes"),
+    (["--shapes", "3x4", "--max-states", "1000"], "4,226,952"),
+    (["--workers", "2", "--scheduler", "tcp://127.0.0.1:1"], "one"),
+    (["--scheduler", "tcp://127.0.0.1:1", "--shapes", "1x2"], "127.0.0.1:1"),
+])
+def test_errors_are_one_line(capsys, argv, message):
+    assert main(["verify", *argv]) == 2
+    err = capsys.readouterr().err
+    assert message in err and "Traceback" not in err and err.count("\n") <= 3
