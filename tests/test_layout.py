@@ -36,8 +36,10 @@ BELOW = {
     ".": {"base", "rsl", "eval/values", "eval/interpret", "board", "exteor", "solver"},
     "present": {".", "base", "rsl", "eval/values", "eval/shapes", "eval/interpret", "board"},
     "check": {".", "base", "rsl", "eval/values", "eval/interpret", "board", "solver", "present"},
+    "verify": {".", "base", "rsl", "eval/values", "eval/interpret", "board", "solver", "present",
+               "check"},
     "cli": {".", "base", "rsl", "eval/values", "eval/interpret", "board", "exteor", "solver",
-            "present", "check"},
+            "present", "check", "verify"},
 }
 
 

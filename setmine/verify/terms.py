@@ -88,9 +88,10 @@ class Memo:
 
     def evaluator(self, data: dict, outcomes: dict[str, Outcome]) -> Evaluator:
         """An evaluator over ``data`` and the terms already computed."""
-        values = {a: o.value for a, o in outcomes.items()
-                  if o.ok and self.schema[a].kind == "term"}
-        return Evaluator({**data, **values}, self.functions)
+        evaluator = Evaluator(data, self.functions)
+        evaluator.data.update((a, o.value) for a, o in outcomes.items()
+                              if o.ok and self.schema[a].kind == "term")  # computed: frozen
+        return evaluator
 
 
 class Formula:

@@ -15,7 +15,7 @@ from setmine.cli import main
 from setmine.eval.interpret.model import evaluate
 from setmine.rsl.schema import Schema
 from setmine.verify.job import Job, shape_data
-from setmine.verify.run import to_json, verify
+from setmine.verify.run import verify
 from setmine.verify.scope import count_positions
 
 WRITTEN = Schema.load("spec/saper.rsl")
