@@ -1,12 +1,15 @@
 """``setmine play [--level L] [--games N] [--policy P] [--first-click R] [--seed S]
-[--jobs K] [--topology T] [--json]``: play N seeded games with a policy and
+[--jobs K | --workers N | --scheduler ADDRESS] [--topology T] [--json]``: play N seeded games with a policy and
 report the win rate with its 95% confidence interval (Wilson), the mean
 number of guesses per game (moves onto a cell that was not sure-safe) and
 the time per game.
 
 The same seed deals the same games to every policy (the mines of game i
-depend only on the seed, i and the first click), and ``--jobs K`` gives the
-same results as ``--jobs 1``."""
+depend only on the seed, i and the first click), and ``--jobs K`` (K
+processes), ``--workers N`` (a local Dask cluster of N processes) and
+``--scheduler ADDRESS`` (a Dask cluster started with ``dask scheduler`` and
+``dask worker ADDRESS``, for a campaign of 100,000 games) give the same
+results as ``--jobs 1``."""
 
 from __future__ import annotations
 
@@ -40,6 +43,11 @@ def add_parser(sub) -> None:
     p.add_argument("--seed", type=int, default=0, help="the run's seed, an integer (default 0)")
     p.add_argument("--jobs", type=jobs_count, default=1, metavar="K",
                    help="play in K processes (same results as 1; default 1)")
+    p.add_argument("--workers", type=positive_int, metavar="N",
+                   help="play on a local Dask cluster of N worker processes (same results)")
+    p.add_argument("--scheduler", metavar="ADDRESS",
+                   help="play on the Dask cluster of this scheduler, tcp://host:port (started "
+                        "with `dask scheduler` and `dask worker ADDRESS`; same results)")
     p.add_argument("--topology", choices=GRID_TOPOLOGIES,
                    help="the neighbour relation of the grid (default square)")
     p.add_argument("--board", metavar="FILE",
@@ -89,11 +97,29 @@ def _config(args):
         raise UserError(str(exc)) from None
 
 
+def _runner(args):
+    """The cluster runner --workers or --scheduler asks for, or None."""
+    from functools import partial
+
+    from ..verify.cluster import run_tasks
+    from . import UserError
+
+    given = [o for o in ("workers", "scheduler") if getattr(args, o)] + \
+        (["jobs"] if args.jobs > 1 else [])
+    if len(given) > 1:
+        raise UserError(" and ".join(f"--{o}" for o in given) + " exclude each other: give one "
+                        "way to run in parallel")
+    if not (args.workers or args.scheduler):
+        return None
+    return partial(run_tasks, workers=args.workers, scheduler=args.scheduler)
+
+
 def run(args) -> int:
     from .. import player  # noqa: F401  registers the policy "schema" (evaluator-based)
     from ..present.header import schema_name
     from ..solver.play import play_games, summarise
     from ..solver.policies import POLICIES
+    from ..verify.cluster import ClusterError
     from . import UserError
     from .progress import progress_bar, wanted
 
@@ -111,10 +137,15 @@ def run(args) -> int:
     elif args.spec:
         raise UserError("--spec goes with --policy schema")
     config = _config(args)
+    runner = _runner(args)
     start = time.perf_counter()
     with progress_bar(args.games, "playing", wanted(args)) as update:
-        results = play_games(config, args.policy, args.games, args.seed, jobs=args.jobs,
-                             progress=lambda n: update(advance=n), options=options)
+        try:
+            results = play_games(config, args.policy, args.games, args.seed, jobs=args.jobs,
+                                 progress=lambda n: update(advance=n), options=options,
+                                 runner=runner)
+        except ClusterError as exc:
+            raise UserError(str(exc)) from None
     wall = time.perf_counter() - start
     s = summarise(results)
     data = {

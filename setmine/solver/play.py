@@ -76,14 +76,22 @@ def _ignore_interrupts() -> None:
 def play_games(config: GameConfig, policy: str, games: int, seed: int | str = 0, *,
                jobs: int = 1, options: Mapping[str, Any] | None = None,
                progress: Callable[[int], None] | None = None,
-               start: int = 0) -> list[GameResult]:
+               start: int = 0, runner: Callable | None = None) -> list[GameResult]:
     """Play games ``start`` … ``start + games - 1`` with the registered policy
     ``policy`` (made with ``options``), in ``jobs`` processes.  The results
     come back in game order and are the same for any ``jobs``, except for the
     times.  ``progress(n)`` is called as games finish, with the number
-    finished (in batches)."""
+    finished (in batches).  ``runner(fn, tasks, on_result=…)``, if given,
+    runs the chunks of games instead (a cluster: ``setmine.verify.cluster``)."""
     options = dict(options or {})
     indices = list(range(start, start + games))
+    if runner is not None:
+        chunk = max(1, min(25, games // 64 or 1))
+        tasks = [(config, policy, options, seed, indices[i:i + chunk])
+                 for i in range(0, len(indices), chunk)]
+        batches = runner(_worker, tasks, on_result=lambda i, batch: progress and progress(
+            len(batch)))
+        return [result for batch in batches for result in batch]
     if jobs <= 1 or games <= 1:
         player = make_policy(policy, config=config, **options)
         out = []

@@ -85,3 +85,20 @@ def test_a_missing_board_file(capsys, tmp_path):
     code = main(["play", "--board", str(tmp_path / "none.json")])
     err = capsys.readouterr().err
     assert code == 2 and "none.json" in err
+
+
+def test_a_dask_cluster_plays_the_same_games(capsys):
+    one = play_json(capsys, "--games", "30", "--policy", "least", "--seed", "7")
+    two = play_json(capsys, "--games", "30", "--policy", "least", "--seed", "7",
+                    "--workers", "2")
+    assert _stable(one) == _stable(two)
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--workers", "2", "--jobs", "2"], "exclude each other"),
+    (["--scheduler", "not an address"], "not a scheduler address"),
+])
+def test_cluster_options_errors(capsys, argv, message):
+    assert main(["play", "--games", "2", *argv]) == 2
+    err = capsys.readouterr().err
+    assert message in err and "Traceback" not in err
