@@ -22,6 +22,7 @@ from ..eval.interpret.evaluator import Evaluator
 from ..eval.values.sets import CURRENT_BUDGET
 from ..rsl.errors import RSLError
 from ..rsl.schema import Schema, dependencies
+from ..rsl.syntax import Global
 
 STRUCTURES = ("X1", "S1", "S2", "S3", "S4")
 
@@ -106,6 +107,9 @@ class Formula:
             names |= memo.schema.closure(name) if name in memo.schema else set()
         self.reads = tuple(s for s in STRUCTURES if s in names)
         self.last: tuple | None = None
+        named = getattr(tree, "name", None) if isinstance(tree, Global) else None
+        self.axiom = named if named in memo.evaluable and named in memo.schema \
+            and memo.schema[named].kind != "term" else None
 
     def truth(self, data: dict) -> tuple[bool | None, RSLError | None, dict[str, Outcome]]:
         """(its truth, the error that stopped it, the outcomes of the terms it uses)."""
@@ -115,7 +119,9 @@ class Formula:
         outcomes = self.memo.outcomes(data, [u for u in self.uses if u in self.memo.evaluable])
         failed = next((o.error for o in outcomes.values() if not o.ok), None)
         value = None
-        if failed is None:
+        if failed is None and self.axiom is not None:  # an axiom named: its truth
+            value = outcomes[self.axiom].value is True
+        elif failed is None:
             evaluator = self.memo.evaluator(data, outcomes)
             evaluator.budget = budget = self.memo.limits.budget()
             token = CURRENT_BUDGET.set(budget)

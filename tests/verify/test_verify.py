@@ -3,6 +3,7 @@ oracle, the JSON format, symmetry, the games scope and the errors."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 
 import pytest
@@ -139,10 +140,7 @@ def test_games_find_a_trace_on_the_written_schema(capsys):
     opened: set = set()
     for move in trace:
         if opened:
-            state = board.__class__(rows=board.rows, cols=board.cols, cells=board.cells,
-                                    neighbours=board.neighbours, mines=board.mines,
-                                    opened=frozenset(opened), move=move,
-                                    total_mines=board.total_mines)
+            state = dataclasses.replace(board, opened=frozenset(opened), move=move)
             assert move in evaluate(WRITTEN, "D18", structure(state))
         opened.add(move)
     assert board.move == trace[-1] and set(board.opened) == set(trace[:-1])
