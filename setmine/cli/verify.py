@@ -158,6 +158,12 @@ def run(args) -> int:
             raise UserError(str(exc)) from None
         except OSError as exc:
             raise UserError(f"--checkpoint {shown(args.checkpoint or '')}: {exc}") from None
+        except KeyboardInterrupt:
+            if args.checkpoint:
+                print(f"setmine verify: interrupted; the finished tasks are kept in "
+                      f"{args.checkpoint}: run the same command to resume", file=sys.stderr)
+                return 130
+            raise
     if args.json:
         json.dump(to_json(result), sys.stdout, ensure_ascii=False, indent=1)
         print()

@@ -22,7 +22,7 @@ def render(result: Verification, width: int = 100) -> list[str]:
     reduced = f", {distinct:,} distinct up to symmetry" if job.symmetry else ""
     rate = distinct / result.seconds if result.seconds > 0 else 0.0
     lines = [f"{job.scope} of {', '.join(s.name for s in run.shapes)}: "
-             f"{plural(states, 'state')}{reduced}; {result.seconds:.1f} s "
+             f"{states:,} state{'s' if states != 1 else ''}{reduced}; {result.seconds:.1f} s "
              f"({rate:,.0f} distinct states/s, {plural(result.tasks, 'task')})"]
     for spec, tally in result.properties():
         found = tally["counterexample"]
@@ -66,14 +66,18 @@ def values(schema: Schema, job: Job, spec: tuple, board) -> list[str]:
                          and schema[u].kind == "term"]
     else:
         return []
-    chain = evaluate_chain(schema, structure(board), limits, only=[n for n in names if n in schema])
-    out, seen = [], set()
+    names = list(dict.fromkeys(n for n in names if n in schema))
+    chain = evaluate_chain(schema, structure(board), limits, only=names)
+    checked = crosscheck(schema, board, limits, only=names)
+    wrong = {r.alias: r.comparison.expected for r in checked.failures()
+             if r.comparison is not None}
+    out = []
     for n in names:
-        if n in seen or n not in chain:
+        if n not in chain:
             continue
-        seen.add(n)
         o = chain[n]
-        out.append(f"{n} = {show(o.value, 12, cells)}" if o.ok else f"{n}: {o.error.message}")
+        line = f"{n} = {show(o.value, 12, cells)}" if o.ok else f"{n}: {o.error.message}"
+        out.append(line + (f" — its convention says {wrong[n]}" if n in wrong else ""))
     return out
 
 

@@ -166,3 +166,31 @@ def test_errors_are_one_line(capsys, argv, message):
     assert main(["verify", *argv]) == 2
     err = capsys.readouterr().err
     assert message in err and "Traceback" not in err and err.count("\n") <= 3
+
+
+@pytest.mark.parametrize("scope", [["--shapes", "1x3,2x3,hex:2x2"],
+                                   ["--scope", "games", "--shapes", "2x3", "--mines", "1..2"]])
+def test_a_local_cluster_gives_the_serial_json(capsys, scope):
+    argv = [*scope, "--assert", "D18 ∩ D8 = ∅", "--assert", "card(D18) ≤ 2",
+            "--property", "axioms"]
+    _, serial = run_json(capsys, *argv)
+    _, cluster = run_json(capsys, *argv, "--workers", "2")
+    serial.pop("seconds"), cluster.pop("seconds")
+    assert serial == cluster
+    assert not all(p["holds"] for p in serial["properties"])
+
+
+def test_a_checkpoint_resumes_to_the_same_json(capsys, tmp_path):
+    argv = ["--shapes", "1x4,2x3", "--assert", "card(D18) ≤ 3"]
+    _, plain = run_json(capsys, *argv)
+    path = tmp_path / "run.ckpt"
+    _, first = run_json(capsys, *argv, "--checkpoint", str(path))
+    lines = path.read_text(encoding="utf-8").splitlines()
+    path.write_text("\n".join(lines[:3]) + "\n", encoding="utf-8")  # as if interrupted
+    _, resumed = run_json(capsys, *argv, "--checkpoint", str(path))
+    for out in (plain, first, resumed):
+        out.pop("seconds")
+    assert plain == first == resumed
+    assert main(["verify", "--shapes", "1x4", "--assert", "D8 = ∅", "--checkpoint",
+                 str(path)]) == 2
+    assert "another run" in capsys.readouterr().err
