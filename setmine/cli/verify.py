@@ -125,6 +125,10 @@ def check_size(job, max_states: int) -> int:
         counts = job.mine_counts(n)
         total += count_positions(n, counts) if job.scope == "positions" \
             else count_deals(n, counts) * n
+    if total == 0:
+        sizes = ", ".join(f"{s['name']} ({len(s['cells'])} cells)" for s in job.shapes)
+        raise UserError(f"the scope has no state: no board of {sizes} takes the mine counts "
+                        f"asked for (at most cells − 1 mines, so that a safe cell is left)")
     if total > max_states:
         what = "states" if job.scope == "positions" else "deals × first clicks"
         raise UserError(f"the scope has {total:,} {what}, more than --max-states "

@@ -82,8 +82,7 @@ def positions_task(task: dict) -> dict:
     run = loaded(task["job"])
     space = Space(run, task["shape"])
     sym = run.symmetry(task["shape"])
-    memo = run.memo()
-    properties = run.properties(memo)
+    memo, properties = run.checker(task["shape"])
     tally = Tally(len(properties))
     pending = set(range(len(properties)))
     k, n = task["mines"], len(space.cells)
@@ -156,8 +155,7 @@ def games_task(task: dict) -> dict:
     job = run.job
     space = Space(run, task["shape"])
     sym = run.symmetry(task["shape"])
-    memo = run.memo()
-    properties = run.properties(memo)
+    memo, properties = run.checker(task["shape"])
     tally = Tally(len(properties))
     k, (part, parts) = task["mines"], task["chunk"]
     full = (1 << len(space.cells)) - 1

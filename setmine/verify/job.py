@@ -100,17 +100,22 @@ class Loaded:
         self.schema = Schema.parse(job.schema_text, job.schema_path)
         self.shapes = [shape_of(s) for s in job.shapes]
         self._symmetries: dict[int, Symmetry] = {}
+        self._checker: tuple | None = None
 
     def symmetry(self, index: int) -> Symmetry:
         if index not in self._symmetries:
             self._symmetries[index] = Symmetry.of(self.shapes[index], self.job.symmetry)
         return self._symmetries[index]
 
-    def memo(self) -> Memo:
-        return Memo(self.schema, Limits(*self.job.limits))
-
-    def properties(self, memo: Memo) -> list:
-        return [make(self.schema, spec, memo) for spec in self.job.properties]
+    def checker(self, index: int) -> tuple[Memo, list]:
+        """The term memo and the properties of shape ``index``: one per shape
+        in each process, so that what reads only X1 and S1 is computed once
+        per shape, whichever of its tasks comes first."""
+        if self._checker is None or self._checker[0] != index:
+            memo = Memo(self.schema, Limits(*self.job.limits))
+            self._checker = (index, memo, [make(self.schema, spec, memo)
+                                           for spec in self.job.properties])
+        return self._checker[1], self._checker[2]
 
 
 @lru_cache(maxsize=4)
