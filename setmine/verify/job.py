@@ -34,8 +34,6 @@ from .terms import Memo
 TASK_STATES = 20_000
 """About how many distinct states one task visits (positions scope)."""
 
-TASK_DEALS = 12
-"""How many deals (up to symmetry) one task of the games scope plays out."""
 
 
 class VerifyError(Exception):
@@ -139,8 +137,8 @@ def plan(job: Job) -> list[dict]:
         n = len(shape.cells)
         sym = run.symmetry(index)
         for k in job.mine_counts(n):
-            if job.scope == "games":
-                parts = math.ceil(len(mine_orbits(sym, k)) / TASK_DEALS)
+            if job.scope == "games":  # one deal a task: the games of one deal can be many
+                parts = len(mine_orbits(sym, k))
             else:
                 parts = math.ceil(count_positions(n, [k]) / sym.order / TASK_STATES)
             for i in range(max(parts, 1)):
