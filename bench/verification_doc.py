@@ -83,7 +83,7 @@ def large(workers: int, scope) -> list[str]:
     merged = result.merged
     verdicts = ", ".join(f"`{p[1]}` {'holds' if t['counterexample'] is None else 'fails'}"
                          for p, t in result.properties())
-    return [f"## A scope of over a million states, on a local Dask cluster", "",
+    return ["## A scope of over a million states, on a local Dask cluster", "",
             f"`setmine verify --spec {spec} --shapes {shapes} "
             + " ".join(f"--assert '{p[1]}'" for p in properties) + f" --workers {workers}`:", "",
             f"{merged['states']:,} states ({merged['distinct']:,} distinct up to symmetry), "

@@ -161,7 +161,8 @@ def run(args) -> int:
         except (VerifyError, ClusterError) as exc:
             raise UserError(str(exc)) from None
         except OSError as exc:
-            raise UserError(f"--checkpoint {shown(args.checkpoint or '')}: {exc}") from None
+            raise UserError(f"--checkpoint {shown(args.checkpoint or '')}: "
+                            f"{exc.strerror or exc}") from None
         except KeyboardInterrupt:
             if args.checkpoint:
                 print(f"setmine verify: interrupted; the finished tasks are kept in "

@@ -34,6 +34,8 @@ class Checkpoint:
         self.path = Path(path)
         self.identity = json.loads(json.dumps(identity))
         self.done: dict[int, Any] = {}
+        if "\0" in str(path) or not str(path).strip():
+            raise CheckpointError(f"{str(path)!r}: not a file name")
         if self.path.is_dir():
             raise CheckpointError(f"{self.path}: is a folder, not a checkpoint file")
         if not self.path.parent.is_dir():

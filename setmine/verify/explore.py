@@ -82,7 +82,7 @@ def positions_task(task: dict) -> dict:
     run = loaded(task["job"])
     space = Space(run, task["shape"])
     sym = run.symmetry(task["shape"])
-    memo, properties = run.checker(task["shape"])
+    _, properties = run.checker(task["shape"])
     tally = Tally(len(properties))
     pending = set(range(len(properties)))
     k, n = task["mines"], len(space.cells)
