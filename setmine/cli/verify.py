@@ -70,7 +70,8 @@ def add_parser(sub) -> None:
                    help=f"refuse a scope of more than N states before running "
                         f"(default {DEFAULT_MAX_STATES:,})")
     p.add_argument("--workers", type=positive_int, metavar="N",
-                   help="run on a local Dask cluster of N worker processes")
+                   help="run on a local Dask cluster of N worker processes (each under "
+                        "--max-memory)")
     p.add_argument("--scheduler", metavar="ADDRESS",
                    help="run on the Dask cluster of this scheduler (tcp://host:port)")
     p.add_argument("--checkpoint", metavar="FILE",
@@ -157,7 +158,8 @@ def run(args) -> int:
                      + (f" of {total:,}" if job.scope == "positions" else ""))
         try:
             result = verify(job, workers=args.workers, scheduler=args.scheduler,
-                            checkpoint=args.checkpoint, progress=progress)
+                            checkpoint=args.checkpoint, progress=progress,
+                            memory_limit=args.max_memory)
         except (VerifyError, ClusterError) as exc:
             raise UserError(str(exc)) from None
         except OSError as exc:

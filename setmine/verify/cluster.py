@@ -36,9 +36,11 @@ class ClusterError(Exception):
 
 def run_tasks(fn: Callable[[Any], Any], tasks: Sequence, *, workers: int | None = None,
               scheduler: str | None = None, checkpoint=None, identity: dict | None = None,
-              on_result: Callable[[int, Any], None] | None = None) -> list:
+              on_result: Callable[[int, Any], None] | None = None,
+              memory_limit: int | None = None) -> list:
     """``[fn(t) for t in tasks]``, computed here or on a cluster; ``on_result(i,
-    result)`` as each arrives (the checkpoint's first)."""
+    result)`` as each arrives (the checkpoint's first).  ``memory_limit``:
+    the bytes each worker of a local cluster may use before Dask restarts it."""
     if workers and scheduler:
         raise ClusterError("give --workers (a local cluster) or --scheduler (an existing "
                            "one), not both")
@@ -66,7 +68,7 @@ def run_tasks(fn: Callable[[Any], Any], tasks: Sequence, *, workers: int | None 
         if not todo:
             pass
         elif workers or scheduler:
-            _on_cluster(fn, tasks, todo, workers, scheduler, finished)
+            _on_cluster(fn, tasks, todo, workers, scheduler, finished, memory_limit)
         else:
             for i in todo:
                 finished(i, fn(tasks[i]))
@@ -76,7 +78,8 @@ def run_tasks(fn: Callable[[Any], Any], tasks: Sequence, *, workers: int | None 
     return [results[i] for i in range(len(tasks))]
 
 
-def _on_cluster(fn, tasks, todo: list[int], workers, scheduler, finished) -> None:
+def _on_cluster(fn, tasks, todo: list[int], workers, scheduler, finished,
+                memory_limit: int | None) -> None:
     from distributed import Client, LocalCluster, as_completed
 
     for name in ("distributed", "tornado", "bokeh"):
@@ -85,7 +88,8 @@ def _on_cluster(fn, tasks, todo: list[int], workers, scheduler, finished) -> Non
     try:
         if workers:
             cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                                   dashboard_address=":0", silence_logs=logging.CRITICAL)
+                                   dashboard_address=":0", silence_logs=logging.CRITICAL,
+                                   memory_limit=memory_limit or "auto")
             client = Client(cluster)
         else:
             client = _connect(scheduler)

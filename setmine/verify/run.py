@@ -46,10 +46,11 @@ class Verification:
 
 
 def verify(job: Job, *, workers: int | None = None, scheduler: str | None = None,
-           checkpoint: str | None = None,
+           checkpoint: str | None = None, memory_limit: int | None = None,
            progress: Callable[[dict, int, int], None] | None = None) -> Verification:
     """Every state of the job's scope, every property checked on each.
-    ``progress(tally so far, tasks done, tasks)`` after each task."""
+    ``progress(tally so far, tasks done, tasks)`` after each task;
+    ``memory_limit``: the bytes of each worker of a local cluster."""
     started = time.perf_counter()
     tasks = plan(job)
     shipped = job.as_dict()
@@ -63,7 +64,7 @@ def verify(job: Job, *, workers: int | None = None, scheduler: str | None = None
     outputs = run_tasks(run_task, [{**t, "job": shipped} for t in tasks], workers=workers,
                         scheduler=scheduler, checkpoint=checkpoint,
                         identity={"setmine verify": job.digest(), "tasks": len(tasks)},
-                        on_result=done)
+                        on_result=done, memory_limit=memory_limit)
     merged = merge(outputs, len(job.properties))
     return Verification(job, len(tasks), merged, time.perf_counter() - started)
 
