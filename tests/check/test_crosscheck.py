@@ -5,9 +5,6 @@ up to 8 cells (exhaustive) — and the schema as written does not."""
 
 from __future__ import annotations
 
-import itertools
-import os
-from concurrent.futures import ProcessPoolExecutor
 from functools import lru_cache
 
 import pytest
@@ -17,8 +14,7 @@ from hypothesis import strategies as st
 from setmine import resources
 from setmine.board import load_board, parse_board
 from setmine.check.crosscheck import crosscheck, render, to_json
-from setmine.check.positions import (Shape, cycle, graph_shape, grid_shape, is_legal, positions,
-                                     star)
+from setmine.check.positions import graph_shape, grid_shape, is_legal
 from setmine.rsl.schema import Schema
 
 SPEC = resources.SPEC_DIR
@@ -117,57 +113,5 @@ def test_property_the_corrected_schema_agrees(board):
     assert report.ok, failures(report)
 
 
-# ----------------------------------------------------------------------------
-# Every legal position of every board of up to 8 cells
-
-def exhaustive_shapes() -> list[Shape]:
-    """1×2 … 1×8, 2×2, 2×3, 2×4, and graphs: a star of 5, a cycle of 6, a
-    hex 2×3 and two triangles joined by a path (7 cells)."""
-    shapes = [grid_shape("square", 1, n) for n in range(2, 9)]
-    shapes += [grid_shape("square", 2, n) for n in (2, 3, 4)]
-    shapes += [star(5), cycle(6), grid_shape("hex", 2, 3),
-               graph_shape("two triangles", [(0, c) for c in range(7)],
-                           [(0, 1), (1, 2), (0, 2), (2, 3), (3, 4), (4, 5), (5, 6), (4, 6)])]
-    return shapes
-
-
-def _check_slice(task: tuple[int, int, int]) -> tuple[int, list]:
-    """Cross-check the positions of one shape with a given number of mines
-    (a unit of work for a worker process)."""
-    index, mines, _ = task
-    shape = exhaustive_shapes()[index]
-    n, bad = 0, []
-    for board in positions(shape):
-        if len(board.mines) != mines:
-            continue
-        n += 1
-        report = crosscheck(corrected(), board)
-        if not report.ok:
-            bad.append((str(shape), sorted(board.mines), sorted(board.opened), board.move,
-                        failures(report)))
-    return n, bad
-
-
-def count_positions(shape: Shape) -> int:
-    """How many positions ``positions`` yields with ``moves="first"``: each
-    cell open, closed safe or mined, one closed safe cell at least."""
-    n = len(shape.cells)
-    return 3 ** n - 2 ** n
-
-
-@pytest.mark.slow
-def test_exhaustive_every_legal_position_up_to_8_cells():
-    """Every legal position (mines, open cells) of every board above; one
-    move per position (the first closed safe cell): the move only matters
-    to D19–D21, A5 and A6, which the property test covers with every move.
-    Split by shape and number of mines over the available cores (two)."""
-    shapes = exhaustive_shapes()
-    tasks = sorted(((i, m, count_positions(s)) for i, s in enumerate(shapes)
-                    for m in range(len(s.cells))), key=lambda t: -t[2])
-    expected = sum(count_positions(s) for s in shapes)
-    workers = min(2, os.cpu_count() or 1)
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        results = list(pool.map(_check_slice, tasks))
-    assert sum(n for n, _ in results) == expected
-    bad = list(itertools.chain.from_iterable(b for _, b in results))
-    assert not bad, bad[:5]
+# Every legal position of every board of up to 8 cells, every move: `setmine
+# verify --property crosscheck` (tests/verify/test_verify.py)

@@ -116,15 +116,32 @@ def test_the_written_schema_plays_on_a_sure_mine(capsys):
     assert evaluate(WRITTEN, "D18 ∩ D8", data)   # D18 really holds a cell of D8 there
 
 
-def test_the_corrected_schema_holds_up_to_8_cells(capsys):
-    code, out = run_json(capsys, "--spec", "spec/saper-corrected.rsl", "--shapes", "cells<=8",
+GRAPHS = {"star of 5": [(0, i) for i in range(1, 5)],
+          "cycle of 6": [(i, (i + 1) % 6) for i in range(6)],
+          "two triangles": [(0, 1), (1, 2), (0, 2), (2, 3), (3, 4), (4, 5), (5, 6), (4, 6)]}
+
+
+def test_the_corrected_schema_holds_up_to_8_cells(capsys, tmp_path):
+    """Every legal position (every move) of every square board of up to 8
+    cells, the hex 2×3 and three graphs: the corrected schema keeps its
+    promises, and every term equals the solver's notion of it."""
+    files = []
+    for name, edges in GRAPHS.items():
+        path = tmp_path / f"{name.replace(' ', '-')}.json"
+        cells = sorted({i for e in edges for i in e})
+        path.write_text(json.dumps({"name": name, "cells": [[0, i] for i in cells],
+                                    "neighbours": [list(e) for e in edges], "mines": []}))
+        files.append(str(path))
+    code, out = run_json(capsys, "--spec", "spec/saper-corrected.rsl",
+                         "--shapes", ",".join(["cells<=8", "hex:2x3", *files]),
                          "--assert", "D18 ∩ D8 = ∅", "--assert", "card(D15) ≥ 1",
                          "--property", "crosscheck", "--workers", "2")
     assert code == 0, out
     assert all(p["holds"] and p["checked"] == out["states"] for p in out["properties"])
-    assert out["states"] == sum(count_positions(r * c, range(r * c))
-                                for r, c in [(1, 2), (1, 3), (1, 4), (2, 2), (1, 5), (1, 6),
-                                             (2, 3), (1, 7), (1, 8), (2, 4)])
+    squares = [(1, 2), (1, 3), (1, 4), (2, 2), (1, 5), (1, 6), (2, 3), (1, 7), (1, 8), (2, 4)]
+    assert len(out["shapes"]) == len(squares) + 1 + len(GRAPHS)
+    assert out["states"] == sum(count_positions(n, range(n)) for n in
+                                [r * c for r, c in squares] + [6, 5, 6, 7])
 
 
 def test_games_find_a_trace_on_the_written_schema(capsys):
