@@ -83,6 +83,7 @@ def add_parser(sub) -> None:
 
 def job_from(args):
     """The job the options describe, or a clear error (before running)."""
+    from ..resources import MOVE_AXIOM
     from ..verify.job import Job, shape_data
     from ..verify.properties import PropertyError, make
     from ..verify.scope import ScopeError, parse_mines, parse_shapes
@@ -103,6 +104,10 @@ def job_from(args):
             make(schema, spec, memo)
         except PropertyError as exc:
             raise UserError(str(exc)) from None
+    if args.scope == "games" and (MOVE_AXIOM not in schema
+                                  or schema[MOVE_AXIOM].kind != "axiom"):
+        raise UserError(f"--scope games: the schema's player moves where the move axiom "
+                        f"{MOVE_AXIOM} allows, and {schema.path} has no axiom {MOVE_AXIOM}")
     if args.workers and args.scheduler:
         raise UserError("--workers and --scheduler: give one (a local cluster, or an existing "
                         "one)")

@@ -223,3 +223,13 @@ def test_every_state_of_the_3x3_board(capsys):
     assert code == 0 and out["states"] == out["distinct"] == 115_794
     _, reduced = run_json(capsys, "--shapes", "3x3", "--assert", "D1 ⊆ X1")
     assert reduced["states"] == 115_794 and reduced["distinct"] < 115_794 / 7
+
+
+def test_games_need_the_move_axiom(capsys, tmp_path):
+    text = CORRECTED.source
+    start = text.index("\nA6 :==")
+    (tmp_path / "no-a6.rsl").write_text(text[:start] + text[text.index("\n\n", start + 1):],
+                                        encoding="utf-8")
+    assert main(["verify", "--spec", str(tmp_path / "no-a6.rsl"), "--scope", "games",
+                 "--shapes", "2x2"]) == 2
+    assert "no axiom A6" in capsys.readouterr().err
