@@ -1,0 +1,1 @@
+"""Verification over scopes: every position or game on every board of a scope."""
