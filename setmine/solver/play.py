@@ -14,7 +14,7 @@ import multiprocessing
 import random
 import signal
 import time
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from typing import Any, Callable, Mapping, Sequence
 
 from .game import Game, game_seed, policy_seed
@@ -22,7 +22,8 @@ from .game_config import GameConfig
 from .policies import make_policy
 from .position import Cell
 
-__all__ = ["GameResult", "RunSummary", "play_game", "play_games", "summarise", "wilson_interval"]
+__all__ = ["GameResult", "RunSummary", "game_result", "game_tasks", "play_chunk", "play_game",
+           "play_games", "summarise", "wilson_interval"]
 
 
 @dataclass(frozen=True)
@@ -69,6 +70,30 @@ def _worker(task: tuple) -> list[GameResult]:
     return [play_game(config, policy, seed, i) for i in indices]
 
 
+def game_tasks(config: GameConfig, policy: str, games: int, seed: int | str = 0, *,
+               parts: int, options: Mapping[str, Any] | None = None,
+               start: int = 0) -> list[tuple]:
+    """Games ``start`` … ``start + games - 1`` cut into chunks for ``parts``
+    processes (of at most 25 games, about 8 a process): the tasks of
+    :func:`play_chunk`, and of ``play_games`` in several processes."""
+    indices = list(range(start, start + games))
+    size = max(1, min(25, games // (parts * 8) or 1))
+    return [(config, policy, dict(options or {}), seed, indices[i:i + size])
+            for i in range(0, games, size)]
+
+
+def play_chunk(task: tuple) -> list[dict]:
+    """Play a chunk of :func:`game_tasks`; the results as JSON-able dicts
+    (:func:`game_result` reads one back), for a run that saves them."""
+    return [asdict(r) for r in _worker(task)]
+
+
+def game_result(data: Mapping[str, Any]) -> GameResult:
+    """A :class:`GameResult` from :func:`play_chunk`'s dict (or its JSON)."""
+    cells = {k: tuple(data[k]) if data[k] is not None else None for k in ("first", "lost_at")}
+    return GameResult(**{**data, **cells})
+
+
 def _ignore_interrupts() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
@@ -92,9 +117,7 @@ def play_games(config: GameConfig, policy: str, games: int, seed: int | str = 0,
             if progress is not None:
                 progress(1)
         return out
-    chunk = max(1, min(25, games // (jobs * 8) or 1))
-    tasks = [(config, policy, options, seed, indices[i:i + chunk])
-             for i in range(0, len(indices), chunk)]
+    tasks = game_tasks(config, policy, games, seed, parts=jobs, options=options, start=start)
     out: list[GameResult] = []
     method = "fork" if "fork" in multiprocessing.get_all_start_methods() else None
     # workers leave Ctrl-C to the parent, which ends them (leaving the pool)
