@@ -1,8 +1,8 @@
 """``setmine play [--level L] [--games N] [--policy P] [--first-click R] [--seed S]
-[--jobs K] [--topology T] [--json]``: play N seeded games with a policy and
-report the win rate with its 95% confidence interval (Wilson), the mean
-number of guesses per game (moves onto a cell that was not sure-safe) and
-the time per game.
+[--jobs K | --workers N | --scheduler ADDRESS] [--checkpoint FILE] [--topology T]
+[--json]``: play N seeded games with a policy and report the win rate with
+its 95% confidence interval (Wilson), the mean number of guesses per game
+(moves onto a cell that was not sure-safe) and the time per game.
 
 The same seed deals the same games to every policy (the mines of game i
 depend only on the seed, i and the first click), and ``--jobs K`` gives the
@@ -131,7 +131,7 @@ def run(args) -> int:
     config = _config(args)
     start = time.perf_counter()
     with progress_bar(args.games, "playing", wanted(args)) as update:
-        if args.workers or args.scheduler or args.checkpoint:
+        if (args.workers, args.scheduler, args.checkpoint) != (None, None, None):
             results = play_tasks(args, config, options, progress=lambda n: update(advance=n))
         else:
             results = play_games(config, args.policy, args.games, args.seed, jobs=args.jobs,
@@ -162,12 +162,12 @@ def _check_ways(args) -> None:
     (--workers) or a running one (--scheduler)."""
     from . import UserError
 
-    ways = [o for o, on in (("--jobs", args.jobs > 1), ("--workers", args.workers),
-                            ("--scheduler", args.scheduler)) if on]
+    ways = [o for o, on in (("--jobs", args.jobs > 1), ("--workers", args.workers is not None),
+                            ("--scheduler", args.scheduler is not None)) if on]
     if len(ways) > 1:
         raise UserError(f"{' and '.join(ways)} exclude each other: --jobs K plays in K processes, "
                         "--workers N on a local Dask cluster, --scheduler ADDRESS on a running one")
-    if args.checkpoint and args.jobs > 1:
+    if args.checkpoint is not None and args.jobs > 1:
         raise UserError("--checkpoint does not go with --jobs: use --workers N to play in N "
                         "processes with a checkpoint")
 

@@ -81,6 +81,7 @@ def test_text_output(capsys):
     (["--scheduler", "tcp://127.0.0.1:1", "--jobs", "3"], "--jobs and --scheduler exclude"),
     (["--checkpoint", "run.ckpt", "--jobs", "2"], "--checkpoint does not go with --jobs"),
     (["--scheduler", "nonsense"], "'nonsense' is not a scheduler address"),
+    (["--scheduler", ""], "'' is not a scheduler address"),
     (["--scheduler", "tcp://127.0.0.1:1"], "tcp://127.0.0.1:1: connection refused"),
     (["--checkpoint", "no-such-folder/run.ckpt"], "folder no-such-folder does not exist"),
 ])
