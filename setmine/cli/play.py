@@ -1,15 +1,19 @@
 """``setmine play [--level L] [--games N] [--policy P] [--first-click R] [--seed S]
-[--jobs K | --workers N | --scheduler ADDRESS] [--topology T] [--json]``: play N seeded games with a policy and
-report the win rate with its 95% confidence interval (Wilson), the mean
-number of guesses per game (moves onto a cell that was not sure-safe) and
-the time per game.
+[--jobs K | --workers N | --scheduler ADDRESS] [--checkpoint FILE] [--topology T]
+[--json]``: play N seeded games with a policy and report the win rate with
+its 95% confidence interval (Wilson), the mean number of guesses per game
+(moves onto a cell that was not sure-safe) and the time per game.
 
 The same seed deals the same games to every policy (the mines of game i
-depend only on the seed, i and the first click), and ``--jobs K`` (K
-processes), ``--workers N`` (a local Dask cluster of N processes) and
-``--scheduler ADDRESS`` (a Dask cluster started with ``dask scheduler`` and
-``dask worker ADDRESS``, for a campaign of 100,000 games) give the same
-results as ``--jobs 1``."""
+depend only on the seed, i and the first click), and ``--jobs K`` gives the
+same results as ``--jobs 1``.
+
+A long campaign runs on a Dask cluster: ``--workers N`` starts one of N
+processes here, ``--scheduler ADDRESS`` uses one already running (started
+with ``dask scheduler`` and ``dask worker ADDRESS`` on machines where
+setmine is installed), with the same results again.  ``--checkpoint FILE``
+saves the games as they finish: the same command run again after a stop
+(Ctrl-C, ``--timeout``, a lost machine) plays only the games still missing."""
 
 from __future__ import annotations
 
@@ -43,11 +47,16 @@ def add_parser(sub) -> None:
     p.add_argument("--seed", type=int, default=0, help="the run's seed, an integer (default 0)")
     p.add_argument("--jobs", type=jobs_count, default=1, metavar="K",
                    help="play in K processes (same results as 1; default 1)")
-    p.add_argument("--workers", type=positive_int, metavar="N",
-                   help="play on a local Dask cluster of N worker processes (same results)")
+    p.add_argument("--workers", type=jobs_count, metavar="N",
+                   help="play on a local Dask cluster of N processes (same results as --jobs 1); "
+                        "not with --jobs or --scheduler")
     p.add_argument("--scheduler", metavar="ADDRESS",
-                   help="play on the Dask cluster of this scheduler, tcp://host:port (started "
-                        "with `dask scheduler` and `dask worker ADDRESS`; same results)")
+                   help="play on a running Dask cluster: the address its `dask scheduler` "
+                        "printed, e.g. tcp://192.168.1.5:8786 (its workers need setmine); "
+                        "not with --jobs or --workers")
+    p.add_argument("--checkpoint", metavar="FILE",
+                   help="save the games to FILE as they finish; the same command with the same "
+                        "FILE after a stop plays only the rest (not with --jobs)")
     p.add_argument("--topology", choices=GRID_TOPOLOGIES,
                    help="the neighbour relation of the grid (default square)")
     p.add_argument("--board", metavar="FILE",
@@ -97,29 +106,11 @@ def _config(args):
         raise UserError(str(exc)) from None
 
 
-def _runner(args):
-    """The cluster runner --workers or --scheduler asks for, or None."""
-    from functools import partial
-
-    from ..verify.cluster import run_tasks
-    from . import UserError
-
-    given = [o for o in ("workers", "scheduler") if getattr(args, o)] + \
-        (["jobs"] if args.jobs > 1 else [])
-    if len(given) > 1:
-        raise UserError(" and ".join(f"--{o}" for o in given) + " exclude each other: give one "
-                        "way to run in parallel")
-    if not (args.workers or args.scheduler):
-        return None
-    return partial(run_tasks, workers=args.workers, scheduler=args.scheduler)
-
-
 def run(args) -> int:
     from .. import player  # noqa: F401  registers the policy "schema" (evaluator-based)
     from ..present.header import schema_name
     from ..solver.play import play_games, summarise
     from ..solver.policies import POLICIES
-    from ..verify.cluster import ClusterError
     from . import UserError
     from .progress import progress_bar, wanted
 
@@ -136,16 +127,15 @@ def run(args) -> int:
             options["spec"] = args.spec
     elif args.spec:
         raise UserError("--spec goes with --policy schema")
+    _check_ways(args)
     config = _config(args)
-    runner = _runner(args)
     start = time.perf_counter()
     with progress_bar(args.games, "playing", wanted(args)) as update:
-        try:
+        if (args.workers, args.scheduler, args.checkpoint) != (None, None, None):
+            results = play_tasks(args, config, options, progress=lambda n: update(advance=n))
+        else:
             results = play_games(config, args.policy, args.games, args.seed, jobs=args.jobs,
-                                 progress=lambda n: update(advance=n), options=options,
-                                 runner=runner)
-        except ClusterError as exc:
-            raise UserError(str(exc)) from None
+                                 progress=lambda n: update(advance=n), options=options)
     wall = time.perf_counter() - start
     s = summarise(results)
     data = {
@@ -158,12 +148,71 @@ def run(args) -> int:
         "cascade": config.cascade, "seed": args.seed, "games": s.games, "wins": s.wins,
         "win_rate": s.rate, "ci95": [s.low, s.high],
         "guesses_per_game": s.guesses_per_game, "moves_per_game": s.moves_per_game,
-        "seconds_per_game": s.seconds_per_game, "jobs": args.jobs, "wall_seconds": wall,
+        "seconds_per_game": s.seconds_per_game, "jobs": args.jobs, "workers": args.workers,
+        "scheduler": args.scheduler, "wall_seconds": wall,
     }
     from .solve import quiet_broken_pipe
     with quiet_broken_pipe():
         report(args, config, s, data, wall, schema)
     return 0
+
+
+def _check_ways(args) -> None:
+    """One way to run at a time: processes (--jobs), a local cluster
+    (--workers) or a running one (--scheduler)."""
+    from . import UserError
+
+    ways = [o for o, on in (("--jobs", args.jobs > 1), ("--workers", args.workers is not None),
+                            ("--scheduler", args.scheduler is not None)) if on]
+    if len(ways) > 1:
+        raise UserError(f"{' and '.join(ways)} exclude each other: --jobs K plays in K processes, "
+                        "--workers N on a local Dask cluster, --scheduler ADDRESS on a running one")
+    if args.checkpoint is not None and args.jobs > 1:
+        raise UserError("--checkpoint does not go with --jobs: use --workers N to play in N "
+                        "processes with a checkpoint")
+
+
+def _play_chunk(task: tuple) -> list[dict]:
+    """A chunk of games on a worker, which knows the policies registered
+    here too (the schema player)."""
+    from .. import player  # noqa: F401  registers the policy "schema"
+    from ..solver.play import play_chunk
+    return play_chunk(task)
+
+
+def play_tasks(args, config, options: dict, progress) -> list:
+    """The games of ``args`` as the tasks of ``setmine.verify.cluster``:
+    on a cluster (--workers, --scheduler) and/or saved (--checkpoint)."""
+    from ..solver.play import game_result, game_tasks
+    from ..verify.cluster import CheckpointError, ClusterError, run_tasks
+    from . import UserError, version
+
+    # chunks that do not depend on the number of workers: a stopped campaign
+    # may go on with more or fewer, or on another cluster
+    tasks = game_tasks(config, args.policy, args.games, args.seed, parts=8, options=options)
+    identity = {"command": "play", "setmine": version(), "policy": args.policy,
+                "options": options, "seed": args.seed, "games": args.games,
+                "config": config_identity(config), "chunk": len(tasks[0][-1])}
+    try:
+        chunks = run_tasks(_play_chunk, tasks, workers=args.workers, scheduler=args.scheduler,
+                           checkpoint=args.checkpoint, identity=identity,
+                           on_result=lambda i, games: progress(len(games)))
+    except (ClusterError, CheckpointError) as exc:
+        raise UserError(str(exc)) from None
+    return [game_result(game) for chunk in chunks for game in chunk]
+
+
+def config_identity(config) -> dict:
+    """What a checkpoint remembers of a config: its fields, the neighbour
+    relation of a board as a digest."""
+    import hashlib
+
+    graph = None
+    if config.graph is not None:
+        graph = hashlib.sha256(repr(config.graph).encode()).hexdigest()[:16]
+    return {"cols": config.cols, "rows": config.rows, "mines": config.mines,
+            "topology": config.topology, "first_click": config.first_click,
+            "cascade": config.cascade, "graph": graph}
 
 
 def report(args, config, s, data: dict, wall: float, schema=None) -> None:
@@ -186,4 +235,12 @@ def report(args, config, s, data: dict, wall: float, schema=None) -> None:
                   f"(95% CI {100 * s.low:.2f}%–{100 * s.high:.2f}%, Wilson)")
     console.print(f"guesses per game {s.guesses_per_game:.3f} · moves per game "
                   f"{s.moves_per_game:.1f} · {1000 * s.seconds_per_game:.1f} ms per game "
-                  f"({wall:.1f} s in all, {args.jobs} job{'s' if args.jobs > 1 else ''})")
+                  f"({wall:.1f} s in all, {_ran_on(args)})")
+
+
+def _ran_on(args) -> str:
+    if args.workers:
+        return f"{args.workers} Dask worker{'s' if args.workers > 1 else ''}"
+    if args.scheduler:
+        return f"the Dask cluster at {args.scheduler}"
+    return f"{args.jobs} job{'s' if args.jobs > 1 else ''}"

@@ -143,7 +143,7 @@ def check_size(job, max_states: int) -> int:
 
 
 def run(args) -> int:
-    from ..verify.cluster import ClusterError
+    from ..verify.cluster import CheckpointError, ClusterError
     from ..verify.job import VerifyError
     from ..verify.report import render
     from ..verify.run import to_json, verify
@@ -165,7 +165,7 @@ def run(args) -> int:
             result = verify(job, workers=args.workers, scheduler=args.scheduler,
                             checkpoint=args.checkpoint, progress=progress,
                             memory_limit=args.max_memory)
-        except (VerifyError, ClusterError) as exc:
+        except (VerifyError, ClusterError, CheckpointError) as exc:
             raise UserError(str(exc)) from None
         except OSError as exc:
             raise UserError(f"--checkpoint {shown(args.checkpoint or '')}: "

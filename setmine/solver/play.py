@@ -14,7 +14,7 @@ import multiprocessing
 import random
 import signal
 import time
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from typing import Any, Callable, Mapping, Sequence
 
 from .game import Game, game_seed, policy_seed
@@ -22,7 +22,8 @@ from .game_config import GameConfig
 from .policies import make_policy
 from .position import Cell
 
-__all__ = ["GameResult", "RunSummary", "play_game", "play_games", "summarise", "wilson_interval"]
+__all__ = ["GameResult", "RunSummary", "game_result", "game_tasks", "play_chunk", "play_game",
+           "play_games", "summarise", "wilson_interval"]
 
 
 @dataclass(frozen=True)
@@ -69,6 +70,30 @@ def _worker(task: tuple) -> list[GameResult]:
     return [play_game(config, policy, seed, i) for i in indices]
 
 
+def game_tasks(config: GameConfig, policy: str, games: int, seed: int | str = 0, *,
+               parts: int, options: Mapping[str, Any] | None = None,
+               start: int = 0) -> list[tuple]:
+    """Games ``start`` … ``start + games - 1`` cut into chunks for ``parts``
+    processes (of at most 25 games, about 8 a process): the tasks of
+    :func:`play_chunk`, and of ``play_games`` in several processes."""
+    indices = list(range(start, start + games))
+    size = max(1, min(25, games // (parts * 8) or 1))
+    return [(config, policy, dict(options or {}), seed, indices[i:i + size])
+            for i in range(0, games, size)]
+
+
+def play_chunk(task: tuple) -> list[dict]:
+    """Play a chunk of :func:`game_tasks`; the results as JSON-able dicts
+    (:func:`game_result` reads one back), for a run that saves them."""
+    return [asdict(r) for r in _worker(task)]
+
+
+def game_result(data: Mapping[str, Any]) -> GameResult:
+    """A :class:`GameResult` from :func:`play_chunk`'s dict (or its JSON)."""
+    cells = {k: tuple(data[k]) if data[k] is not None else None for k in ("first", "lost_at")}
+    return GameResult(**{**data, **cells})
+
+
 def _ignore_interrupts() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
@@ -76,22 +101,14 @@ def _ignore_interrupts() -> None:
 def play_games(config: GameConfig, policy: str, games: int, seed: int | str = 0, *,
                jobs: int = 1, options: Mapping[str, Any] | None = None,
                progress: Callable[[int], None] | None = None,
-               start: int = 0, runner: Callable | None = None) -> list[GameResult]:
+               start: int = 0) -> list[GameResult]:
     """Play games ``start`` … ``start + games - 1`` with the registered policy
     ``policy`` (made with ``options``), in ``jobs`` processes.  The results
     come back in game order and are the same for any ``jobs``, except for the
     times.  ``progress(n)`` is called as games finish, with the number
-    finished (in batches).  ``runner(fn, tasks, on_result=…)``, if given,
-    runs the chunks of games instead (a cluster: ``setmine.verify.cluster``)."""
+    finished (in batches)."""
     options = dict(options or {})
     indices = list(range(start, start + games))
-    if runner is not None:
-        chunk = max(1, min(25, games // 64 or 1))
-        tasks = [(config, policy, options, seed, indices[i:i + chunk])
-                 for i in range(0, len(indices), chunk)]
-        batches = runner(_worker, tasks, on_result=lambda i, batch: progress and progress(
-            len(batch)))
-        return [result for batch in batches for result in batch]
     if jobs <= 1 or games <= 1:
         player = make_policy(policy, config=config, **options)
         out = []
@@ -100,9 +117,7 @@ def play_games(config: GameConfig, policy: str, games: int, seed: int | str = 0,
             if progress is not None:
                 progress(1)
         return out
-    chunk = max(1, min(25, games // (jobs * 8) or 1))
-    tasks = [(config, policy, options, seed, indices[i:i + chunk])
-             for i in range(0, len(indices), chunk)]
+    tasks = game_tasks(config, policy, games, seed, parts=jobs, options=options, start=start)
     out: list[GameResult] = []
     method = "fork" if "fork" in multiprocessing.get_all_start_methods() else None
     # workers leave Ctrl-C to the parent, which ends them (leaving the pool)

@@ -1,15 +1,26 @@
-"""A checkpoint: the finished tasks of a run, so that an interrupted run
-resumes without losing or repeating a result.
+"""A run of tasks that resumes without losing or repeating a result.
 
-The file is JSON lines: a header naming the run, then one line per
-finished task, appended and flushed to disk as the task finishes::
+A checkpoint is a file of JSON lines.  The first says which run it belongs
+to -- the caller's ``identity`` (what was asked: the scope, the seed, the
+options) and the number of tasks::
 
-    {"setmine-checkpoint": 1, "identity": {...}}
-    {"task": 3, "result": {...}}
+    {"setmine-checkpoint": 1, "identity": {"seed": 3, ...}, "tasks": 120}
 
-A kill in the middle of a write leaves at most a torn last line, which is
-dropped; any other damage, or a header of another run, is an error that
-says which line and what differs.
+and every later line is one finished task, appended, flushed and synced to
+the disk as the task finishes, in the order tasks finish::
+
+    {"task": 7, "result": ...}
+
+A run that stops -- Ctrl-C, a kill, a lost machine -- keeps every result it
+had; the same run started again with the same file reads them back and runs
+only the rest.  A last line cut short by a kill in the middle of a write is
+dropped and written over; any other line that does not read is an error
+naming the file and the line, and a checkpoint of another run (another
+identity or number of tasks) is refused, naming what differs.  Two runs at
+once on one file are refused too (a lock, where the system has ``flock``).
+
+This module knows nothing of Dask: :mod:`setmine.verify.cluster` writes the
+checkpoint whichever way the tasks run.
 """
 
 from __future__ import annotations
@@ -17,91 +28,188 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
-VERSION = 1
+try:
+    import fcntl
+except ImportError:  # pragma: no cover - not a POSIX system: no lock
+    fcntl = None
+
+__all__ = ["FORMAT", "Checkpoint", "CheckpointError"]
+
+FORMAT = 1
+"""The version of the format, the value of the first line's key."""
+
+_KEY = "setmine-checkpoint"
 
 
 class CheckpointError(Exception):
-    """A checkpoint that cannot be used; the text says which file and why."""
+    """A checkpoint that cannot be used; its text names the file and why."""
+
+
+def _dumps(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+def _plain(value: Any, what: str) -> Any:
+    """``value`` as it reads back from JSON (tuples become lists), so that
+    what a run returns is the same whether it ran or was read back."""
+    try:
+        return json.loads(_dumps(value))
+    except (TypeError, ValueError, RecursionError) as exc:
+        raise CheckpointError(f"{what} cannot be written to a checkpoint: {exc}") from None
+
+
+def _brief(value: Any) -> str:
+    text = _dumps(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def differences(there: Any, here: Any) -> list[str]:
+    """What differs between two identities, key by key: ``seed: 3 there,
+    4 here``; keys missing on one side read ``(none)``."""
+    if not (isinstance(there, dict) and isinstance(here, dict)):
+        return [] if there == here else [f"identity: {_brief(there)} there, {_brief(here)} here"]
+    missing = object()
+    out = []
+    for key in sorted(set(there) | set(here), key=str):
+        a, b = there.get(key, missing), here.get(key, missing)
+        if a != b:
+            shown = ["(none)" if v is missing else _brief(v) for v in (a, b)]
+            out.append(f"{key}: {shown[0]} there, {shown[1]} here")
+    return out
 
 
 class Checkpoint:
-    """``done``: the results already in the file, by task index;
-    ``record(i, result)`` appends one."""
+    """An open checkpoint: ``done`` maps each finished task to its result;
+    :meth:`record` adds some.  Use as a context manager (or :meth:`close`)."""
 
-    def __init__(self, path: str | Path, identity: dict, tasks: int) -> None:
+    def __init__(self, path: str | Path, identity: dict | None, tasks: int) -> None:
         self.path = Path(path)
-        self.identity = json.loads(json.dumps(identity))
+        self.tasks = tasks
+        self.header = {_KEY: FORMAT, "identity": _plain(identity or {}, "the run's identity"),
+                       "tasks": tasks}
         self.done: dict[int, Any] = {}
-        if "\0" in str(path) or not str(path).strip():
-            raise CheckpointError(f"{str(path)!r}: not a file name")
-        if self.path.is_dir():
-            raise CheckpointError(f"{self.path}: is a folder, not a checkpoint file")
-        if not self.path.parent.is_dir():
-            raise CheckpointError(f"{self.path}: no such folder {str(self.path.parent)!r}")
-        if self.path.exists():
-            self._read(tasks)
+        self.file = self._open()
         try:
-            self.file = open(self.path, "a" if self._header_ok else "w", encoding="utf-8")
-        except OSError as exc:
-            raise CheckpointError(f"{self.path}: cannot write: {exc.strerror or exc}") from None
-        if self.file.tell() == 0:
-            self._write({"setmine-checkpoint": VERSION, "identity": self.identity})
+            self._load()
+        except BaseException:
+            self.close()
+            raise
 
-    _header_ok = False  # the file holds this run's header
+    # -- opening
 
-    def _read(self, tasks: int) -> None:
+    def _open(self) -> IO[bytes]:
+        path = self.path
+        folder = path.parent
         try:
-            text = self.path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            raise CheckpointError(f"{self.path}: cannot read: {exc}") from None
-        lines = text.split("\n")
-        complete = text.endswith("\n")
-        good = 0  # characters of the lines kept
-        for number, line in enumerate(lines, 1):
-            last = number == len(lines) or (number == len(lines) - 1 and complete)
-            if not line:
-                continue
+            if path.is_dir():
+                raise CheckpointError(f"{path}: a folder, not a checkpoint file")
+            if not folder.is_dir():
+                what = "is not a folder" if folder.exists() else "does not exist"
+                raise CheckpointError(f"{path}: cannot write the checkpoint: its folder "
+                                      f"{folder} {what}")
+        except (OSError, ValueError) as exc:  # a name the system refuses: too long, a NUL
+            raise CheckpointError(f"{str(path)[:80]!r}: cannot write the checkpoint: "
+                                  f"{getattr(exc, 'strerror', None) or exc}") from None
+        try:
+            file = open(path, "a+b")
+        except (OSError, ValueError) as exc:
+            raise CheckpointError(f"{str(path)[:80]!r}: cannot write the checkpoint: "
+                                  f"{getattr(exc, 'strerror', None) or exc}") from None
+        if fcntl is not None:
             try:
-                entry = json.loads(line)
-            except json.JSONDecodeError:
-                if last or (number == len(lines) - 1 and not complete):
-                    break  # a torn last line: the write a kill interrupted
-                raise CheckpointError(f"{self.path}:{number}: not a checkpoint line "
-                                      f"(damaged file?)") from None
-            if number == 1:
-                self._check_header(entry)
-            elif (not isinstance(entry, dict) or set(entry) != {"task", "result"}
-                  or not isinstance(entry["task"], int) or not 0 <= entry["task"] < tasks):
-                raise CheckpointError(f"{self.path}:{number}: not a finished task of this run")
-            else:
-                self.done[entry["task"]] = entry["result"]
-            good += len(line) + 1
-        if good < len(text):  # drop the torn tail before appending
-            with open(self.path, "r+", encoding="utf-8") as f:
-                f.truncate(good)
+                fcntl.flock(file.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except OSError:
+                file.close()
+                raise CheckpointError(f"{path}: the checkpoint is in use by another run "
+                                      "(wait for it to end, or name another file)") from None
+        return file
 
-    def _check_header(self, entry) -> None:
-        if not isinstance(entry, dict) or entry.get("setmine-checkpoint") != VERSION:
-            raise CheckpointError(f"{self.path}:1: not a setmine checkpoint")
-        theirs = entry.get("identity")
-        if theirs != self.identity:
-            keys = sorted(set(self.identity) | set(theirs or {}))
-            differ = [k for k in keys if (theirs or {}).get(k) != self.identity.get(k)]
-            raise CheckpointError(f"{self.path}: a checkpoint of another run (it differs in "
-                                  f"{', '.join(differ) or 'its identity'}); give another file "
-                                  f"or delete it to start again")
-        self._header_ok = True
+    def _fail(self, line: int, why: str) -> CheckpointError:
+        return CheckpointError(f"{self.path}, line {line}: {why}")
 
-    def _write(self, entry: dict) -> None:
-        self.file.write(json.dumps(entry, ensure_ascii=False, separators=(",", ":")) + "\n")
-        self.file.flush()
-        os.fsync(self.file.fileno())
+    def _load(self) -> None:
+        """Read what the file holds, drop a torn last line, and write the
+        first line if the file is new."""
+        self.file.seek(0)
+        data = self.file.read()
+        *lines, torn = data.split(b"\n")  # torn: what follows the last newline
+        start = b'{"' + _KEY.encode() + b'":'
+        if not lines and not (torn.startswith(start) or start.startswith(torn)):
+            # not even a torn first line of ours: someone else's file, left as it is
+            raise self._fail(1, "not a setmine checkpoint (name another file)")
+        if lines:
+            self._header(lines[0])
+            for number, line in enumerate(lines[1:], start=2):
+                self._entry(number, line)
+        keep = len(data) - len(torn)
+        if keep < len(data):  # a kill in the middle of a write: that task runs again
+            self.file.truncate(keep)
+        if keep == 0:
+            self._write(self.header)
 
-    def record(self, index: int, result: Any) -> None:
-        self._write({"task": index, "result": result})
-        self.done[index] = result
+    def _header(self, line: bytes) -> None:
+        try:
+            first = json.loads(line)
+        except (ValueError, RecursionError):
+            first = None
+        if not isinstance(first, dict) or _KEY not in first:
+            raise self._fail(1, "not a setmine checkpoint (name another file)")
+        if first[_KEY] != FORMAT:
+            raise self._fail(1, f"a checkpoint of format {_brief(first[_KEY])}; this setmine "
+                                f"reads format {FORMAT}")
+        diff = differences(first.get("identity"), self.header["identity"])
+        if first.get("tasks") != self.tasks:
+            diff.append(f"tasks: {_brief(first.get('tasks'))} there, {self.tasks} here")
+        if diff:
+            raise CheckpointError(f"{self.path}: the checkpoint belongs to another run ("
+                                  + "; ".join(diff) + "): remove it or name another file")
+
+    def _entry(self, number: int, line: bytes) -> None:
+        try:
+            entry = json.loads(line)
+        except (ValueError, RecursionError):
+            raise self._fail(number, "not a JSON line: the checkpoint is corrupt") from None
+        task = entry.get("task") if isinstance(entry, dict) else None
+        if not (isinstance(task, int) and not isinstance(task, bool) and "result" in entry):
+            raise self._fail(number, 'expected {"task": N, "result": ...}: the checkpoint '
+                                     "is corrupt")
+        if not 0 <= task < self.tasks:
+            raise self._fail(number, f"task {task} is not one of the run's {self.tasks} tasks")
+        if task in self.done:
+            raise self._fail(number, f"task {task} is there twice: the checkpoint is corrupt")
+        self.done[task] = entry["result"]
+
+    # -- writing
+
+    def _write(self, *values: Any) -> None:
+        try:
+            self.file.write(b"".join(_dumps(v).encode("utf-8") + b"\n" for v in values))
+            self.file.flush()
+            os.fsync(self.file.fileno())
+        except OSError as exc:
+            raise CheckpointError(f"{self.path}: cannot write the checkpoint: "
+                                  f"{exc.strerror or exc}") from None
+
+    def record(self, pairs: list[tuple[int, Any]]) -> list[tuple[int, Any]]:
+        """Save each ``(task, result)`` (one write and one sync for them
+        all); returns them as they read back from the file (tuples become
+        lists), as a resumed run would return them."""
+        pairs = [(task, _plain(result, f"the result of task {task}")) for task, result in pairs]
+        for task, _ in pairs:
+            if task in self.done:
+                raise CheckpointError(f"{self.path}: task {task} is recorded already")
+        self._write(*({"task": task, "result": result} for task, result in pairs))
+        self.done.update(pairs)
+        return pairs
 
     def close(self) -> None:
-        self.file.close()
+        if not self.file.closed:
+            self.file.close()  # closing the file releases the lock
+
+    def __enter__(self) -> Checkpoint:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()

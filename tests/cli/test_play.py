@@ -28,7 +28,7 @@ def test_json_output(capsys):
 
 def _stable(out):
     return {k: v for k, v in out.items()
-            if k not in ("seconds_per_game", "wall_seconds", "jobs")}
+            if k not in ("seconds_per_game", "wall_seconds", "jobs", "workers", "scheduler")}
 
 
 def test_jobs_and_seeds(capsys):
@@ -74,31 +74,50 @@ def test_text_output(capsys):
     (["--level", "3x3x1", "--first-click", "zero"], "do not fit"),
     (["--games", "0"], "--games"),
     (["--jobs", "0"], "--jobs"),
+    (["--workers", "0"], "--workers"),
+    (["--workers", "2", "--jobs", "2"], "--jobs and --workers exclude each other"),
+    (["--workers", "2", "--scheduler", "tcp://127.0.0.1:1"],
+     "--workers and --scheduler exclude each other"),
+    (["--scheduler", "tcp://127.0.0.1:1", "--jobs", "3"], "--jobs and --scheduler exclude"),
+    (["--checkpoint", "run.ckpt", "--jobs", "2"], "--checkpoint does not go with --jobs"),
+    (["--scheduler", "nonsense"], "'nonsense' is not a scheduler address"),
+    (["--scheduler", ""], "'' is not a scheduler address"),
+    (["--scheduler", "tcp://127.0.0.1:1"], "tcp://127.0.0.1:1: connection refused"),
+    (["--checkpoint", "no-such-folder/run.ckpt"], "folder no-such-folder does not exist"),
 ])
 def test_errors(capsys, argv, words):
     code = main(["play", *argv])
     err = capsys.readouterr().err
     assert code == 2 and words in err and "Traceback" not in err
+    assert err.count("\n") == 1 or err.startswith("usage:")
+
+
+def test_a_local_dask_cluster(capsys):
+    # the schema player: a policy the workers must register themselves
+    argv = ["--games", "6", "--policy", "schema", "--level", "5x5x3", "--seed", "4"]
+    one = play_json(capsys, *argv)
+    cluster = play_json(capsys, *argv, "--workers", "2")
+    assert cluster["workers"] == 2 and _stable(one) == _stable(cluster)
+
+
+def test_a_checkpoint_resumes_a_campaign(capsys, tmp_path):
+    path = tmp_path / "play.ckpt"
+    argv = ["--games", "40", "--policy", "least", "--seed", "6", "--checkpoint", str(path)]
+    whole = play_json(capsys, *argv)
+    assert _stable(whole) == _stable(play_json(capsys, *argv[:-2]))
+    again = play_json(capsys, *argv)  # nothing left to play: every game read back
+    assert again == {**whole, "wall_seconds": again["wall_seconds"]}
+    lines = path.read_text().splitlines()
+    path.write_text("\n".join(lines[:12]) + "\n" + lines[12][:30])  # a stop, mid-write
+    resumed = play_json(capsys, *argv)
+    assert _stable(resumed) == _stable(whole)
+    assert len(path.read_text().splitlines()) == len(lines)
+    code = main(["play", *argv[:-3], "7", "--checkpoint", str(path)])
+    err = capsys.readouterr().err
+    assert code == 2 and "belongs to another run (seed: 6 there, 7 here)" in err
 
 
 def test_a_missing_board_file(capsys, tmp_path):
     code = main(["play", "--board", str(tmp_path / "none.json")])
     err = capsys.readouterr().err
     assert code == 2 and "none.json" in err
-
-
-def test_a_dask_cluster_plays_the_same_games(capsys):
-    one = play_json(capsys, "--games", "30", "--policy", "least", "--seed", "7")
-    two = play_json(capsys, "--games", "30", "--policy", "least", "--seed", "7",
-                    "--workers", "2")
-    assert _stable(one) == _stable(two)
-
-
-@pytest.mark.parametrize("argv, message", [
-    (["--workers", "2", "--jobs", "2"], "exclude each other"),
-    (["--scheduler", "not an address"], "not a scheduler address"),
-])
-def test_cluster_options_errors(capsys, argv, message):
-    assert main(["play", "--games", "2", *argv]) == 2
-    err = capsys.readouterr().err
-    assert message in err and "Traceback" not in err

@@ -34,10 +34,13 @@ ORDINARY = ["1", "2", "3", "D8", "A6", "D18", "beginner", "4x4x2", "least", "saf
 # the fuzz is about what the arguments do, not about patience.
 BOUNDED = {"play": ["--games", "1", "--level", "4x4x2"], "defects": ["--budget", "1", "--max-cells", "3",
                                                                "--examples", "0"],
-           "observe": ["--placements", "2"], "docs": ["--check"]}
+           "observe": ["--placements", "2"], "docs": ["--check"],
+           "verify": ["--shapes", "1x3,2x2", "--max-states", "2000"]}
 SKIPPED_OPTIONS = {"--help", "--version", "--games", "--level", "--budget", "--max-cells",
                    "--examples", "--placements", "--out", "--write", "--output", "-o", "--jobs",
-                   "--timeout", "--board"}
+                   "--timeout", "--board",
+                   # a cluster and a checkpoint file have their own tests (tests/verify)
+                   "--workers", "--scheduler", "--checkpoint"}
 
 
 def _values():
