@@ -25,7 +25,8 @@ mines, open cells; for games the shortest trace), 2 on bad usage.
 ``--workers N`` runs on a local Dask cluster of N processes,
 ``--scheduler ADDRESS`` on one started with ``dask scheduler`` and ``dask
 worker ADDRESS``; ``--checkpoint FILE`` keeps every finished task, so an
-interrupted run resumes where it stopped."""
+interrupted run resumes where it stopped.  docs/verification.md: the JSON
+format, and what verify finds on the shipped schemas."""
 
 from __future__ import annotations
 

@@ -153,38 +153,48 @@ class Crosscheck:
 
 
 class Observable:
-    """The move's terms on this placement against the first placement
-    consistent with the same view (in the order of
-    :func:`setmine.check.positions.placements`): if any two placements of a
-    view disagree, some placement disagrees with the first."""
+    """The move's terms on every placement of the mines consistent with the
+    view: a position fails when two of its view's placements give them
+    different values.  Decided once per view (the placements of the
+    mines, :func:`setmine.check.positions.placements`, evaluated each), so
+    the verdict of a position is its view's — the same on every image of
+    it under the board's symmetries."""
 
     name, formula = "observable", None
+    REMEMBERED = 20_000  # views whose verdicts are kept
 
     def __init__(self, memo: Memo) -> None:
         self.memo = memo
         closure = memo.schema.closure(MOVE_AXIOM) if MOVE_AXIOM in memo.schema else set()
         self.uses = tuple(a for a in memo.order if a in closure and a in memo.evaluable)
         self.other = Memo(memo.schema, memo.limits)
-        self.last: tuple[tuple, str | None] | None = None
+        self.views: dict[tuple, str | None] = {}
 
     def check(self, data: dict) -> str | None:
-        key = (data["X1"], data["S1"], data["S2"], data["S3"])
-        if self.last is None or self.last[0] != key:
-            self.last = (key, self._differs(data))
-        return self.last[1]
-
-    def _differs(self, data: dict) -> str | None:
         view: View = Facts({**data, "S4": frozenset()}).view
-        first = next(placements(view))
-        if first == data["S2"]:
-            return None
-        here = self.memo.outcomes(data, self.uses)
-        there = self.other.outcomes({**data, "S2": first}, self.uses)
-        _undecided(here)
-        _undecided(there)
-        for alias in self.uses:
-            if canonical(here[alias].value) != canonical(there[alias].value):
-                mines = ", ".join(f"{r},{c}" for r, c in sorted(first))
-                return (f"{alias} reads the hidden mines: it differs when the mines are on "
-                        f"{{{mines}}}, with the same view")
+        key = (data["X1"], data["S1"], data["S3"], view.shown, view.total)
+        if key not in self.views:
+            if len(self.views) >= self.REMEMBERED:
+                self.views.clear()
+            self.views[key] = self._ambiguous(data, view)
+        return self.views[key]
+
+    def _ambiguous(self, data: dict, view: View) -> str | None:
+        """Why the move's terms differ between two placements of ``view``."""
+        first = None
+        for mines in placements(view):
+            outcomes = self.other.outcomes({**data, "S2": mines, "S4": frozenset()}, self.uses)
+            _undecided(outcomes)
+            values = [canonical(outcomes[a].value) for a in self.uses]
+            if first is None:
+                first = (mines, values)
+                continue
+            for alias, here, there in zip(self.uses, values, first[1]):
+                if here != there:
+                    return (f"{alias} reads the hidden mines: it differs between the mines on "
+                            f"{_cells(first[0])} and on {_cells(mines)}, with the same view")
         return None
+
+
+def _cells(cells) -> str:
+    return "{" + ", ".join(f"{r},{c}" for r, c in sorted(cells)) + "}"
