@@ -158,10 +158,10 @@ def run(args) -> int:
         def progress(tally: dict, done: int, tasks: int) -> None:
             rate = tally["distinct"] / max(time.perf_counter() - started, 1e-9)
             queue = f", {tasks - done:,} tasks queued" if job.scope == "games" else ""
+            of = f" of {total:,}" if job.scope == "positions" else ""
             bar(completed=done, total=tasks,
-                note=f"{tally['states']:,} states, {tally['distinct']:,} distinct, "
-                     f"{rate:,.0f}/s{queue}"
-                     + (f" of {total:,}" if job.scope == "positions" else ""))
+                note=f"{tally['states']:,}{of} states, {tally['distinct']:,} distinct "
+                     f"({rate:,.0f}/s){queue}")
         try:
             result = verify(job, workers=args.workers, scheduler=args.scheduler,
                             checkpoint=args.checkpoint, progress=progress,
