@@ -132,7 +132,7 @@ def test_a_document_stays_inside_the_repository(path):
 
 def test_help_stays_inside_the_repository_without_markup():
     texts = helps()
-    assert len(texts) == 12
+    assert len(texts) == 13
     for name, text in texts.items():
         assert not OUTSIDE.findall(text), name
         assert not REST.findall(text), f"{name} --help: {REST.findall(text)}"
