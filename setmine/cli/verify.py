@@ -149,6 +149,7 @@ def run(args) -> int:
     from ..verify.report import render
     from ..verify.run import to_json, verify
     from . import UserError
+    from .solve import quiet_broken_pipe
 
     job = job_from(args)
     total = check_size(job, args.max_states)
@@ -177,9 +178,10 @@ def run(args) -> int:
                       f"{args.checkpoint}: run the same command to resume", file=sys.stderr)
                 return 130
             raise
-    if args.json:
-        json.dump(to_json(result), sys.stdout, ensure_ascii=False, indent=1)
-        print()
-    else:
-        print("\n".join(render(result)))
+    with quiet_broken_pipe():  # `setmine verify … | head` ends quietly
+        if args.json:
+            json.dump(to_json(result), sys.stdout, ensure_ascii=False, indent=1)
+            print()
+        else:
+            print("\n".join(render(result)))
     return 0 if result.holds else 1
