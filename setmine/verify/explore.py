@@ -19,8 +19,8 @@ from __future__ import annotations
 
 from ..resources import MOVE_AXIOM
 from .job import Tally, VerifyError, loaded
-from .properties import Undecided
-from .symmetry import mine_orbits, position_orbits
+from .properties import Undecided, cells_text
+from .symmetry import indices, mine_orbits, position_orbits
 
 
 class Space:
@@ -55,15 +55,10 @@ class Space:
                 "S4": self.none if move is None else self.moves[move]}
 
     def describe(self, mines: int, opened: int, move: int | None) -> str:
-        def listed(mask):
-            return "{" + ", ".join(f"{r},{c}" for r, c in sorted(self.cells_of(mask))) + "}"
-        where = f"on {self.shape.name} with mines {listed(mines)}, open cells {listed(opened)}"
+        where = (f"on {self.shape.name} with mines {cells_text(self.cells_of(mines))}, "
+                 f"open cells {cells_text(self.cells_of(opened))}")
         return where + ("" if move is None else f", move {self.cells[move][0]},"
                                                 f"{self.cells[move][1]}")
-
-
-def indices(mask: int) -> list[int]:
-    return [i for i in range(mask.bit_length()) if mask >> i & 1]
 
 
 def _check(properties, pending: set[int], data: dict, space: Space, state: tuple):
@@ -97,8 +92,8 @@ def positions_task(task: dict) -> dict:
                 tally.checked[i] += size
             for i, why in list(_check(properties, pending, data, space, (mines, opened, move))):
                 pending.discard(i)
-                tally.found[i] = {"key": [space.index, k, j, indices(mines), indices(opened), move],
-                                  "shape": space.index, "mines": mines, "opened": opened,
+                key = [space.index, k, j, list(indices(mines)), list(indices(opened)), move]
+                tally.found[i] = {"key": key, "shape": space.index, "mines": mines, "opened": opened,
                                   "move": move, "trace": [], "why": why}
     return tally.as_dict()
 
@@ -186,7 +181,7 @@ def games_task(task: dict) -> dict:
                         tally.checked[i] += size
                     for i, why in list(_check(properties, pending, data, space,
                                               (mines, opened, move))):
-                        key = [depth, space.index, k, indices(mines), list(path)]
+                        key = [depth, space.index, k, list(indices(mines)), list(path)]
                         if tally.found[i] is None or key < tally.found[i]["key"]:
                             tally.found[i] = {"key": key, "shape": space.index, "mines": mines,
                                               "opened": opened, "move": move,

@@ -191,10 +191,12 @@ class Observable:
                 continue
             for alias, here, there in zip(self.uses, values, first[1]):
                 if here != there:
-                    return (f"{alias} reads the hidden mines: it differs between the mines on "
-                            f"{_cells(first[0])} and on {_cells(mines)}, with the same view")
+                    return (f"{alias} reads the hidden mines: it differs between the mines "
+                            f"on {cells_text(first[0])} and on {cells_text(mines)}, with the "
+                            f"same view")
         return None
 
 
-def _cells(cells) -> str:
+def cells_text(cells) -> str:
+    """A set of cells as ``{r,c, r,c}``, as the reports write them."""
     return "{" + ", ".join(f"{r},{c}" for r, c in sorted(cells)) + "}"
