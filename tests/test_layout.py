@@ -38,8 +38,10 @@ BELOW = {
     "check": {".", "base", "rsl", "eval/values", "eval/interpret", "board", "solver", "present"},
     "verify": {".", "base", "rsl", "eval/values", "eval/interpret", "board", "solver", "present",
                "check"},
+    "pictures": {".", "base", "rsl", "eval/values", "eval/shapes", "eval/interpret", "board",
+                 "solver", "present", "check"},
     "cli": {".", "base", "rsl", "eval/values", "eval/interpret", "board", "exteor", "solver",
-            "present", "check", "verify"},
+            "present", "check", "verify", "pictures"},
 }
 
 
