@@ -407,6 +407,13 @@ class Board:
         """The player's view of this board: every closed cell unknown."""
         return replace(self, unknown=self.closed(), completed=False)
 
+    def _repr_svg_(self) -> str:
+        """A notebook shows a board as its picture, mines included."""
+        from .svg import board_svg
+
+        return board_svg(self, show_mines=True, standalone=True, titles=True,
+                         label=self.name or repr(self))
+
     def __repr__(self) -> str:
         parts = [f"{self.rows}×{self.cols} {self.topology}", plural(self.total_mines, "mine"),
                  f"{len(self.opened)} open"]

@@ -1,0 +1,180 @@
+"""SVG pictures of boards, for the HTML report, the teaching pages and
+notebooks: the same board as ``draw.py`` draws in text, as vector shapes.
+
+``board_svg(board, lit=…, heat=…, marks=…)`` returns one ``<svg>`` element.
+Every cell is a ``<g>`` element carrying ``data-cell="r,c"`` (the page
+contract of docs/pictures.md, which the browser tests read):
+
+* open cells show their number (blank for 0), closed cells are grey;
+* ``lit`` cells — the members of a set of cells — carry ``data-member="1"``
+  and the class ``lit``;
+* ``heat`` maps cells to exact probabilities (``Fraction``): the cell is
+  tinted by it and carries ``data-p="num/den"``; a cell mapped to ``None``
+  has no probability (class ``nop``);
+* ``marks`` adds CSS classes to cells (``move``, ``differs``, ``selected``…);
+* with ``show_mines`` the mines are drawn (``*``; ``x`` for the mines setmine
+  chose to complete a player's view).
+
+Square and torus boards are grids; hex boards are drawn "odd-r", odd rows
+shifted half a cell; graph boards place their cells at their (row, col) and
+draw their edges.  A board whose bounding box exceeds ``draw.MAX_PLACES``
+places is not drawn: the picture is one line of text saying so.
+
+The markup comes from the Jinja2 template ``templates/board.svg.j2``
+(autoescaped); ``standalone=True`` adds the XML namespace and a ``<style>``
+so that the SVG is a file of its own (``docs/schema/img/``), while the
+report styles every board with one stylesheet.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+from math import sqrt
+
+from .draw import CHOSEN_MINE, MAX_PLACES, MINE
+from .model import Board, Cell, cell_str
+
+SIZE = 24            # a cell's side (square) or width (hex), in SVG units
+MARGIN = 18          # room for the row and column labels
+MAX_LABELS = 60      # more rows or columns than this: no labels
+MAX_EDGES = 4_000    # a graph board with more edges is drawn without them
+
+
+@dataclass(frozen=True)
+class CellShape:
+    """One cell as the template draws it."""
+
+    key: str            # "r,c"
+    x: float            # the centre
+    y: float
+    classes: str
+    text: str
+    member: bool
+    p: str | None       # "num/den" for heat maps
+    fill: str | None
+    title: str | None
+
+
+def board_svg(board: Board, *, lit: Iterable[Cell] = (), heat: Mapping[Cell, Fraction | None] | None = None,
+              marks: Mapping[Cell, str] | None = None, show_mines: bool = False,
+              label: str = "", standalone: bool = False, titles: bool = False,
+              size: int = SIZE) -> str:
+    """The SVG picture of ``board`` (see the module text)."""
+    if board.rows * board.cols > MAX_PLACES:
+        return _template().render(
+            too_large=f"(not drawn: {len(board.cells):,} cells spread over {board.rows:,}×{board.cols:,} "
+                 f"places, more than {MAX_PLACES:,})", standalone=standalone)
+    lit = frozenset(lit)
+    marks = marks or {}
+    hexagonal = board.topology == "hex"
+    labels = max(board.rows, board.cols) <= MAX_LABELS
+    margin = MARGIN if labels else 2
+    row_height = size * sqrt(3) / 2 if hexagonal else size
+    width = margin + size * board.cols + (size / 2 if hexagonal else 0) + 2
+    height = margin + row_height * (board.rows - 1) + size + 2
+
+    def centre(cell: Cell) -> tuple[float, float]:
+        r, c = cell
+        shift = size / 2 if hexagonal and r % 2 else 0
+        return (round(margin + c * size + shift + size / 2, 2),
+                round(margin + r * row_height + size / 2, 2))
+
+    cells = [_shape(board, cell, centre(cell), lit, heat, marks, show_mines, titles)
+             for cell in board.cells]
+    edges = []
+    if board.topology == "graph":
+        pairs = [(a, b) for a in board.cells for b in board.neighbours[a] if a < b]
+        if len(pairs) <= MAX_EDGES:
+            edges = [(*centre(a), *centre(b)) for a, b in pairs]
+    return _template().render(
+        width=round(width, 2), height=round(height, 2), size=size, cells=cells, edges=edges,
+        shape="hex" if hexagonal else ("dot" if board.topology == "graph" else "square"),
+        hexagon=_hexagon(size), labels=labels, margin=margin,
+        col_labels=[(margin + c * size + size / 2, c) for c in range(board.cols)] if labels else [],
+        row_labels=[(margin + r * row_height + size / 2, r) for r in range(board.rows)] if labels else [],
+        label=label, standalone=standalone, heat=heat is not None, style=STYLE, too_large=None)
+
+
+def _shape(board: Board, cell: Cell, at: tuple[float, float], lit: frozenset, heat, marks,
+           show_mines: bool, titles: bool) -> CellShape:
+    classes = ["cell"]
+    text = ""
+    if cell in board.opened:
+        classes.append("open")
+        n = board.number(cell)
+        text = str(n) if n else ""
+        if n:
+            classes.append(f"n{n}")
+    else:
+        classes.append("closed")
+        if show_mines and cell in board.mines:
+            chosen = board.completed and cell in board.unknown
+            classes.append("chosen-mine" if chosen else "mine")
+            text = CHOSEN_MINE if chosen else MINE
+    if cell == board.move:
+        classes.append("move")
+    if cell in lit:
+        classes.append("lit")
+    if cell in marks:
+        classes.append(marks[cell])
+    p = fill = title = None
+    if heat is not None and cell in heat:
+        q = heat[cell]
+        if q is None:
+            classes.append("nop")
+        else:
+            p, fill = f"{q.numerator}/{q.denominator}", heat_colour(q)
+            title = f"{cell_str(cell)}: p = {p}" + (f" ≈ {float(q):.3f}" if q.denominator > 1 else "")
+    if title is None and titles:
+        title = cell_str(cell)
+    return CellShape(cell_str(cell), at[0], at[1], " ".join(classes), text, cell in lit, p, fill, title)
+
+
+def heat_colour(p: Fraction) -> str:
+    """White (0) through amber to red (1), as ``#rrggbb``; exact 0 and 1 are
+    the two ends, so a sure cell looks sure."""
+    p = min(max(p, Fraction(0)), Fraction(1))
+    stops = [(Fraction(0), (255, 255, 255)), (Fraction(1, 2), (250, 176, 64)),
+             (Fraction(1), (200, 30, 30))]
+    for (p0, c0), (p1, c1) in zip(stops, stops[1:]):
+        if p <= p1:
+            t = (p - p0) / (p1 - p0)
+            return "#" + "".join(f"{round(a + (b - a) * t):02x}" for a, b in zip(c0, c1))
+    return "#c81e1e"  # pragma: no cover - p ≤ 1
+
+
+def _hexagon(size: int) -> str:
+    """The points of a pointy-top hexagon of width ``size`` around (0, 0)."""
+    r = size / sqrt(3)
+    pts = [(0, -r), (size / 2, -r / 2), (size / 2, r / 2), (0, r), (-size / 2, r / 2), (-size / 2, -r / 2)]
+    return " ".join(f"{x:.2f},{y:.2f}" for x, y in pts)
+
+
+@lru_cache(maxsize=1)
+def _template():
+    from jinja2 import Environment, PackageLoader, StrictUndefined
+
+    env = Environment(loader=PackageLoader("setmine.board", "templates"), autoescape=True,
+                      undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True)
+    return env.get_template("board.svg.j2")
+
+
+STYLE = """
+.board .cell rect, .board .cell polygon, .board .cell circle { fill: #c9ced6; stroke: #8a929e; stroke-width: 1; }
+.board .cell.open rect, .board .cell.open polygon, .board .cell.open circle { fill: #f4f5f7; }
+.board .cell.lit rect, .board .cell.lit polygon, .board .cell.lit circle { fill: #3b82f6; }
+.board .cell.lit text { fill: #fff; }
+.board .cell.move rect, .board .cell.move polygon, .board .cell.move circle { stroke: #111; stroke-width: 3; }
+.board .cell.differs rect, .board .cell.differs polygon, .board .cell.differs circle { stroke: #d946ef; stroke-width: 3; stroke-dasharray: 3 2; }
+.board .cell.nop rect, .board .cell.nop polygon { fill: url(#nop); }
+.board text { font: bold 13px sans-serif; text-anchor: middle; dominant-baseline: central; pointer-events: none; fill: #222; }
+.board .cell.mine text, .board .cell.chosen-mine text { fill: #b91c1c; }
+.board .n1 text { fill: #1d4ed8; } .board .n2 text { fill: #15803d; } .board .n3 text { fill: #b91c1c; }
+.board .n4 text { fill: #312e81; } .board .n5 text { fill: #7f1d1d; } .board .n6 text { fill: #0e7490; }
+.board .axis { font: 9px sans-serif; fill: #6b7280; font-weight: normal; }
+.board .edge { stroke: #9ca3af; stroke-width: 1; }
+""".strip()
+"""The boards' stylesheet: inlined into a standalone SVG, and into the report once."""
