@@ -13,10 +13,10 @@ import argparse
 import sys
 
 from . import (import_, spec, eval, check, solve, play, explain, docs, crosscheck, observe,
-               defects, verify)
+               defects, verify, report)
 
 COMMANDS = [spec, import_, eval, check, solve, play, explain, docs, crosscheck, observe, defects,
-            verify]
+            verify, report]
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import argparse
+import os
 import re
+import secrets
+import stat
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
@@ -285,4 +288,35 @@ def _int(text: str) -> int:
         raise argparse.ArgumentTypeError(f"expected a whole number, got {shown(text)}") from None
 
 
-#END
+def write_atomically(path: Path, text: str) -> None:
+    """Replace ``path`` whole or not at all, keeping its permissions (a new
+    file gets the usual ones, 0666 less the umask); UserError on failure."""
+    from . import UserError
+
+    folder = path.parent
+    if not folder.is_dir():
+        raise UserError(f"-o {path}: the folder {folder} does not exist")
+    data = text.encode("utf-8")
+    try:
+        mode = stat.S_IMODE(path.stat().st_mode)
+    except FileNotFoundError:
+        mode = None
+    except OSError as exc:
+        raise UserError(f"cannot write {path}: {exc.strerror or exc}") from None
+    tmp = folder / f".{path.name}.{secrets.token_hex(4)}.tmp"
+    try:
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+    except OSError as exc:
+        raise UserError(f"cannot write {path}: {exc.strerror or exc}") from None
+    try:
+        with os.fdopen(fd, "wb") as out:
+            out.write(data)
+        if mode is not None:
+            os.chmod(tmp, mode)
+        os.replace(tmp, path)
+    except OSError as exc:
+        tmp.unlink(missing_ok=True)
+        raise UserError(f"cannot write {path}: {exc.strerror or exc}") from None
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise

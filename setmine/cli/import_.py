@@ -9,9 +9,6 @@ message and exit status 2."""
 
 from __future__ import annotations
 
-import os
-import secrets
-import stat
 import sys
 from pathlib import Path
 
@@ -20,7 +17,7 @@ from ..exteor.document import ExteorError
 from ..importing import SeedProblem, schema_file_text
 from ..rsl import RSLError
 from ..rsl.schemafile import SchemaText, read_schema_text
-from .common import help_text
+from .common import help_text, write_atomically
 
 
 def add_parser(sub) -> None:
@@ -71,37 +68,3 @@ def read_previous(output: Path) -> SchemaText | None:
         raise UserError(f"{why}: {exc.strerror or exc}") from None
     except RSLError as exc:
         raise UserError(f"{why}:\n{exc}") from None
-
-
-def write_atomically(path: Path, text: str) -> None:
-    """Replace ``path`` whole or not at all, keeping its permissions (a new
-    file gets the usual ones, 0666 less the umask); UserError on failure."""
-    from . import UserError
-
-    folder = path.parent
-    if not folder.is_dir():
-        raise UserError(f"-o {path}: the folder {folder} does not exist")
-    data = text.encode("utf-8")
-    try:
-        mode = stat.S_IMODE(path.stat().st_mode)
-    except FileNotFoundError:
-        mode = None
-    except OSError as exc:
-        raise UserError(f"cannot write {path}: {exc.strerror or exc}") from None
-    tmp = folder / f".{path.name}.{secrets.token_hex(4)}.tmp"
-    try:
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
-    except OSError as exc:
-        raise UserError(f"cannot write {path}: {exc.strerror or exc}") from None
-    try:
-        with os.fdopen(fd, "wb") as out:
-            out.write(data)
-        if mode is not None:
-            os.chmod(tmp, mode)
-        os.replace(tmp, path)
-    except OSError as exc:
-        tmp.unlink(missing_ok=True)
-        raise UserError(f"cannot write {path}: {exc.strerror or exc}") from None
-    except BaseException:
-        tmp.unlink(missing_ok=True)
-        raise

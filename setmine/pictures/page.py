@@ -1,0 +1,38 @@
+"""The templates: a report (``report.py``) or a replay (``replay.py``) as
+one self-contained HTML file — its stylesheet and script inlined, every
+picture an inline SVG, no URL fetched.  Jinja2 autoescapes every value;
+the pictures arrive as ``Markup`` already escaped by their own template."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from importlib.resources import files
+
+from markupsafe import Markup
+
+from ..board.svg import STYLE as BOARD_CSS
+
+
+@lru_cache(maxsize=1)
+def environment():
+    from jinja2 import Environment, PackageLoader, StrictUndefined
+
+    return Environment(loader=PackageLoader("setmine.pictures", "templates"), autoescape=True,
+                       undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True)
+
+
+def asset(name: str) -> Markup:
+    """A stylesheet or script of ``templates/``, inlined as it is."""
+    return Markup((files("setmine.pictures") / "templates" / name).read_text(encoding="utf-8"))
+
+
+def render(template: str, **context) -> str:
+    """One page: ``template`` with the shared stylesheet and the version."""
+    from .. import __version__
+
+    return environment().get_template(template).render(
+        board_css=Markup(BOARD_CSS), version=__version__, **context)
+
+
+def report_page(report) -> str:
+    return render("report.html.j2", r=report, css=asset("report.css"), js=asset("report.js"))

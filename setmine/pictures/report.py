@@ -1,0 +1,269 @@
+"""``setmine report``'s page, as data: the schema evaluated over a board,
+one section per constituent in dependency order, each value drawn
+(``views.py``), each formula with hoverable sub-terms (``formula.py``),
+each defect the defect search found marked and explained with its minimal
+board — and, against a second schema, both values side by side, marked
+where they differ.  ``page.py`` renders it with the templates.
+
+Nothing here is keyed on a constituent's name.  The move's terms are the
+terms of ℬ(X) that the move axiom (``resources.MOVE_AXIOM``) reads; a
+relation from cells to families is drawn as each cell's share of *the*
+family its formula reads (``measure_of``), when it reads exactly one.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+from markupsafe import Markup
+
+from .. import resources
+from ..board import parse_board, structure
+from ..board.model import Board, BoardError, cell_str, plural
+from ..board.svg import board_svg
+from ..check.isolate import dependency_order, schema_functions
+from ..eval.interpret.evaluator import Evaluator
+from ..eval.interpret.model import Result, evaluate_schema
+from ..eval.values.budget import Budget
+from ..eval.values.sets import CURRENT_BUDGET
+from ..present import defect_marks
+from ..present.eval_report import method
+from ..present.header import schema_name
+from ..present.trace import explain
+from ..rsl.errors import RSLError
+from ..rsl.schema import Schema
+from . import views
+from .formula import formula_html, schema_env
+
+STRUCTURES = ("basic", "structure")
+
+
+@dataclass
+class Side:
+    """One schema's value of a constituent: its view, how it was computed."""
+
+    view: views.View
+    seconds: float = 0.0
+    method: str = ""
+    witness: str = ""             # an axiom's counterexample or witness, in words
+
+
+@dataclass
+class Section:
+    alias: str
+    kind: str
+    type: str
+    formula: Markup | None
+    term: str
+    convention: str
+    gloss: str
+    side: Side
+    marks: list = field(default_factory=list)         # defect_marks.Mark
+    other: Side | None = None                         # the --against schema's value
+    other_formula: Markup | None = None
+    differs: bool = False
+    measure: str | None = None
+
+    @property
+    def mark_text(self) -> str:
+        return "; ".join(dict.fromkeys(m.text for m in self.marks))
+
+
+@dataclass
+class Finding:
+    """A defect of the shipped findings that applies to a section."""
+
+    alias: str
+    title: str
+    explanation: str
+    board: Markup
+    value: str
+    expected: str
+    formula: str
+    corrected: str
+
+
+@dataclass
+class Report:
+    schema: str
+    against: str | None
+    board_name: str
+    board_line: str
+    board: Markup
+    axioms: list                  # (alias, verdict text)
+    move: str
+    move_terms: list              # (alias, view)
+    sections: list
+    findings: list
+    differences: list             # aliases whose values differ between the schemas
+    seconds: float = 0.0
+
+
+def build(schema: Schema, board: Board, *, against: Schema | None = None,
+          budget: Budget | None = None) -> Report:
+    """The report of ``schema`` over ``board`` (see the module text)."""
+    started = time.perf_counter()
+    budget = budget or Budget()
+    mine = _evaluated(schema, board, budget)
+    theirs = _evaluated(against, board, budget) if against is not None else None
+    marks = defect_marks.marks(schema)
+    sections = []
+    for alias in order(schema):
+        section = _section(schema, board, mine, alias, marks.get(alias, []))
+        if theirs is not None and alias in against and \
+                str(against.analysis[alias].type) == section.type:
+            section.other = _side(against, board, theirs, alias)
+            section.other_formula = _formula(against, alias, theirs)
+            section.differs = views.digest(section.side.view) != views.digest(section.other.view)
+        _draw(board, section)
+        sections.append(section)
+    move_terms = [(s.alias, s.side.view) for s in sections if s.alias in move_terms_of(schema)]
+    return Report(
+        schema=schema_name(schema), against=schema_name(against) if against else None,
+        board_name=board.name or "board",
+        board_line=(f"{board.rows}×{board.cols} {board.topology}, "
+                    f"{plural(board.total_mines, 'mine')}, {len(board.opened)} open"),
+        board=Markup(board_svg(board, show_mines=True, titles=True, label=board.name or "")),
+        axioms=[(s.alias, s.side.view.summary) for s in sections if s.kind in ("axiom", "theorem")],
+        move=cell_str(board.move) if board.move else "none (the board gives no move)",
+        move_terms=move_terms, sections=sections,
+        findings=findings(marks), differences=[s.alias for s in sections if s.differs],
+        seconds=time.perf_counter() - started)
+
+
+@dataclass
+class Evaluated:
+    schema: Schema
+    data: dict
+    results: dict
+    evaluator: Evaluator
+
+
+def _evaluated(schema: Schema, board: Board, budget: Budget) -> Evaluated:
+    data = structure(board)
+    results = evaluate_schema(schema, data, budget)
+    values = {**data, **{a: r.value for a, r in results.items() if r.ok and r.kind == "term"}}
+    return Evaluated(schema, data, results, Evaluator(values, schema_functions(schema), budget))
+
+
+def order(schema: Schema) -> list[str]:
+    """The basic sets and structures, then every constituent that has a
+    value, in dependency order."""
+    return [c.alias for c in schema if c.kind in STRUCTURES] + list(dependency_order(schema))
+
+
+def move_terms_of(schema: Schema) -> list[str]:
+    """The sets of cells the move axiom reads: where the move must come from."""
+    if resources.MOVE_AXIOM not in schema:
+        return []
+    return [a for a in schema.uses(resources.MOVE_AXIOM) if a in schema
+            and schema[a].kind == "term" and views.is_cells(schema.analysis[a].type)]
+
+
+def measure_of(schema: Schema, alias: str) -> str | None:
+    """The one family (a term of type ℬℬ(X)) that ``alias``'s formula reads,
+    which its families are shares of; None when it reads none or several."""
+    families = [a for a in schema.uses(alias) if a in schema
+                and views.is_family(schema.analysis[a].type)]
+    return families[0] if len(families) == 1 else None
+
+
+def _section(schema: Schema, board: Board, ev: Evaluated, alias: str, marks: list) -> Section:
+    c = schema[alias]
+    return Section(alias=alias, kind=c.kind, type=str(schema.analysis[alias].type),
+                   formula=_formula(schema, alias, ev), term=c.term or "",
+                   convention=c.convention or "", gloss=c.gloss or "",
+                   side=_side(schema, board, ev, alias), marks=list(marks),
+                   measure=measure_of(schema, alias)
+                   if views.relation_kind(schema.analysis[alias].type) == "families" else None)
+
+
+def _formula(schema: Schema, alias: str, ev: Evaluated) -> Markup | None:
+    tree = schema.analysis[alias].tree
+    if tree is None:
+        return None
+    return formula_html(tree, schema_env(schema), ev.evaluator.data,
+                        functions=schema_functions(schema))
+
+
+def _side(schema: Schema, board: Board, ev: Evaluated, alias: str) -> Side:
+    typ = schema.analysis[alias].type
+    if alias in ev.data:
+        return Side(views.view(board, ev.data[alias], typ))
+    r: Result | None = ev.results.get(alias)
+    if r is None:
+        return Side(views.View("error", "not evaluated", "not evaluated"))
+    if r.error is not None:
+        return Side(views.error_view(r.error), r.seconds, method(r))
+    measure = measure_of(schema, alias)
+    measured = ev.results.get(measure) if measure else None
+    v = views.view(board, r.value, typ,
+                   measure=measured.value if measured is not None and measured.ok else None)
+    side = Side(v, r.seconds, method(r))
+    if r.kind in ("axiom", "theorem"):
+        side.witness, lit = _witness(ev, schema, alias, board)
+        if lit:
+            v.cells = lit
+    return side
+
+
+def _witness(ev: Evaluated, schema: Schema, alias: str, board: Board) -> tuple[str, frozenset]:
+    """An axiom's deciding binding (the counterexample of a false ∀, the
+    witness of a true ∃) in words, and the cells it names."""
+    tree = schema.analysis[alias].tree
+    if tree is None:
+        return "", frozenset()
+    ev.evaluator.budget.restart(alias)
+    token = CURRENT_BUDGET.set(ev.evaluator.budget)
+    try:
+        trace = explain(ev.evaluator, tree, depth=0)
+    except RSLError:
+        return "", frozenset()
+    finally:
+        CURRENT_BUDGET.reset(token)
+    cells = set(board.cells)
+    found = frozenset(c for value in trace.binding.values() for c in _cells_in(value, cells))
+    return trace.note, found
+
+
+def _cells_in(value, cells: set, limit: int = 200) -> list:
+    if isinstance(value, tuple) and value in cells:
+        return [value]
+    if isinstance(value, (tuple, frozenset)) and len(value) <= limit:
+        return [c for part in value for c in _cells_in(part, cells, limit)]
+    return []
+
+
+def _draw(board: Board, section: Section) -> None:
+    """Each side's board, the cells where the two sides differ marked."""
+    differing = views.differing_cells(section.side.view, section.other.view) \
+        if section.other is not None else frozenset()
+    marks = {c: "differs" for c in differing}
+    for side in (section.side, section.other):
+        if side is not None:
+            side.view.svg = views.picture(board, side.view, marks, label=section.alias)
+
+
+def findings(marks: dict) -> list[Finding]:
+    """The shipped findings behind the marks, each with its minimal board."""
+    out, seen = [], set()
+    for alias, alias_marks in marks.items():
+        for finding, _tree in defect_marks.findings():
+            if finding.get("alias") != alias or (alias, finding.get("kind")) in seen:
+                continue
+            seen.add((alias, finding.get("kind")))
+            out.append(Finding(
+                alias=alias, title=defect_marks.KIND_TEXT.get(finding["kind"], finding["kind"]),
+                explanation=finding.get("explanation", ""),
+                board=_minimal_board(finding.get("board", "")),
+                value=finding.get("value_text", ""), expected=finding.get("expected_text", ""),
+                formula=finding.get("formula", ""), corrected=finding.get("corrected_formula", "")))
+    return out
+
+
+def _minimal_board(text: str) -> Markup:
+    try:
+        return Markup(board_svg(parse_board(text), show_mines=True, titles=True))
+    except BoardError:   # a finding's board is shown when it reads, never required
+        return Markup("")

@@ -1,0 +1,231 @@
+"""A value drawn on its board, chosen by its type alone — never by the
+constituent's name:
+
+===========================  =============================================
+type                         drawn as
+===========================  =============================================
+``ℬ(X)`` (a set of cells)    the board with the members lit
+``ℬ(X×X)``, ``ℬ(X×ℬ(X))``    the board; pointing at a cell lights its
+                             set(s) — the page's script reads ``data``
+``ℬ(X×ℬℬ(X))`` with a        a heat map: each cell's share card(pr₂)/card(F)
+family F to measure by       of the family F, exact (``data-p``)
+``ℬℬ(X)`` (a family)         its exact cardinality and its first members,
+                             each a small board
+``Logic``                    the verdict, and the counterexample or witness
+                             on the board
+anything else                its text
+===========================  =============================================
+
+Here X is the board's base set (the schema's only one over a board).  Every
+listing is bounded by ``present.values``' printing budget, so drawing never
+fails and never enumerates a huge value: what is not listed is counted.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from markupsafe import Markup
+
+from ..board.model import Board, cell_str
+from ..board.svg import board_svg
+from ..eval.values import cardinal
+from ..eval.values.sets import Fibered
+from ..present import values as present
+from ..rsl.errors import RSLError
+from ..rsl.types import Element, Logic, SetType, TupleType
+
+SETS_SHOWN = 6        # the sets of one cell a relation's data carries
+MEMBERS_DRAWN = 6     # the members of a family drawn as small boards
+SMALL = 12            # a small board's cell size
+
+
+@dataclass
+class View:
+    """What a section shows of one value."""
+
+    kind: str                       # cells | relation | shares | family | verdict | text | error
+    summary: str                    # one line: "card 301", "true", "error …"
+    text: str = ""                  # the value as text (bounded)
+    svg: Markup | None = None       # the board picture
+    data: dict | None = None        # what the page's script needs (relation fibers)
+    boards: list = field(default_factory=list)   # (caption, small svg)
+    note: str = ""
+    cells: frozenset | None = None  # the lit cells, or the cells with a share
+    shares: dict | None = None      # cell → Fraction | None, for a heat map
+    key: object = None              # a comparable digest of the value (see :func:`digest`)
+
+
+def is_cells(typ) -> bool:
+    return isinstance(typ, SetType) and isinstance(typ.base, Element)
+
+
+def is_family(typ) -> bool:
+    return isinstance(typ, SetType) and is_cells(typ.base)
+
+
+def relation_kind(typ) -> str | None:
+    """``cells`` for ℬ(X×X), ``sets`` for ℬ(X×ℬ(X)), ``families`` for
+    ℬ(X×ℬℬ(X)), else None."""
+    if not (isinstance(typ, SetType) and isinstance(typ.base, TupleType)
+            and len(typ.base.factors) == 2 and isinstance(typ.base.factors[0], Element)):
+        return None
+    second = typ.base.factors[1]
+    if isinstance(second, Element):
+        return "cells"
+    if is_cells(second):
+        return "sets"
+    if is_family(second):
+        return "families"
+    return None
+
+
+def view(board: Board, value, typ, *, measure=None) -> View:
+    """The view of ``value`` (of type ``typ``) on ``board``; ``measure`` is
+    the family a relation of families is measured by (its value), when the
+    schema names one (see ``report.measure_of``)."""
+    if isinstance(typ, Logic) or isinstance(value, bool):
+        return View("verdict", "true" if value else "false")
+    if not present.is_set(value):
+        return View("text", present.show(value), present.show(value))
+    size = present.size_of(value)
+    summary = f"card {cardinal.show(size) if size is not None else 'uncounted'}"
+    text = present.to_text(value, typ, present.TEXT_MEMBERS)
+    if is_cells(typ):
+        cells = present.cells_of(value, typ)
+        if cells is not None:
+            return View("cells", summary, text, cells=cells, key=cells)
+    kind = relation_kind(typ)
+    if kind == "families" and measure is not None:
+        return _shares(value, summary, text, measure)
+    if kind is not None:
+        return _relation(board, value, kind, summary, text)
+    if is_family(typ):
+        return _family(board, value, summary, text)
+    return View("text", summary, text, key=present.show(value, 50))
+
+
+def fibers(value) -> dict | None:
+    """A relation as first component → its set of second components, for
+    relations listable within the printing budget; None beyond."""
+    if isinstance(value, Fibered):
+        return dict(value.fibers)
+    got = present.listing(value, 200_000)
+    if not got.complete:
+        return None
+    out: dict = {}
+    for x, y in got.items:
+        out.setdefault(x, set()).add(y)
+    return {x: frozenset(ys) for x, ys in out.items()}
+
+
+def _relation(board: Board, value, kind: str, summary: str, text: str) -> View:
+    by_cell = fibers(value)
+    if by_cell is None:
+        return View("text", summary, text, note="too many pairs to draw cell by cell")
+    data: dict = {}
+    key = {}
+    for x, ys in by_cell.items():
+        if not (isinstance(x, tuple) and len(x) == 2):
+            continue
+        n = present.size_of(ys)
+        if kind == "cells":
+            sets = [sorted(cell_str(y) for y in present.listing(ys, len(board.cells)).items)]
+        elif kind == "families":
+            sets = []
+        else:
+            sets = [sorted(cell_str(c) for c in present.listing(m, len(board.cells)).items)
+                    for m in present.listing(ys, SETS_SHOWN).items]
+        data[cell_str(x)] = {"n": cardinal.show(n) if n is not None else "uncounted", "sets": sets}
+        key[x] = (data[cell_str(x)]["n"], tuple(map(tuple, sets)))
+    domain = frozenset(x for x in by_cell if isinstance(x, tuple) and len(x) == 2)
+    return View("relation", summary, text, data={"kind": kind, "cells": data},
+                cells=domain, key=key)
+
+
+def shares(value, measure) -> tuple[dict, str]:
+    """Each cell's exact share card(pr₂)/card(measure) — None when the
+    measure is empty or the cell has several families — and a note."""
+    by_cell = fibers(value) or {}
+    total = _integer(present.size_of(measure))
+    out: dict = {}
+    for x, families in by_cell.items():
+        members = present.listing(families, 2).items
+        size = _integer(present.size_of(members[0])) if len(members) == 1 else None
+        out[x] = Fraction(size, total) if size is not None and total else None
+    note = ""
+    if total == 0:
+        note = "the family it is measured by is empty: no cell has a probability"
+    elif any(v is None for v in out.values()):
+        note = "a cell with several families (or uncountable ones) has no single probability"
+    return out, note
+
+
+def _shares(value, summary: str, text: str, measure) -> View:
+    cells, note = shares(value, measure)
+    return View("shares", summary, text, note=note, cells=frozenset(cells),
+                shares=cells, key=tuple(sorted(cells.items())))
+
+
+def _family(board: Board, value, summary: str, text: str) -> View:
+    got = present.listing(value, MEMBERS_DRAWN)
+    boards = []
+    for i, member in enumerate(got.items, 1):
+        cells = frozenset(m for m in present.listing(member, len(board.cells)).items
+                          if isinstance(m, tuple))
+        boards.append((f"member {i}: {present.show(member, 8)}",
+                       Markup(board_svg(board, lit=cells, size=SMALL))))
+    note = "" if got.complete else f"the first {len(got.items)} of {got.size_text} members"
+    return View("family", summary, text, boards=boards, note=note,
+                key=(got.size_text, tuple(present.show(m) for m in got.items)))
+
+
+def _integer(n) -> int | None:
+    """An exact count as a Python integer (a symbolic cardinal too), or None."""
+    if n is None:
+        return None
+    if isinstance(n, int):
+        return n
+    try:
+        return int(n)
+    except (TypeError, ValueError, OverflowError, RSLError):
+        return None
+
+
+def picture(board: Board, v: View, marks: dict | None = None, label: str = "") -> Markup | None:
+    """The board picture of a view: its members lit, its relation's domain
+    marked, its shares as a heat map; ``marks`` adds classes to cells."""
+    marks = dict(marks or {})
+    if v.kind in ("cells", "verdict") and (v.cells or v.kind == "cells"):
+        return Markup(board_svg(board, lit=v.cells or (), marks=marks, label=label))
+    if v.kind == "relation":
+        domain = {c: "domain" for c in v.cells if c not in marks}
+        return Markup(board_svg(board, marks={**domain, **marks}, label=label))
+    if v.kind == "shares":
+        return Markup(board_svg(board, heat=v.shares, marks=marks, label=label))
+    return None
+
+
+def error_view(error: RSLError) -> View:
+    return View("error", f"error {error.code}", error.message)
+
+
+def digest(v: View):
+    """What two views of the same term are compared by (see ``report``)."""
+    return (v.kind, v.summary, v.key if v.key is not None else v.text)
+
+
+def differing_cells(a: View, b: View) -> frozenset:
+    """The cells where two views of one term differ: members of one set and
+    not the other, cells whose sets or shares differ."""
+    if a.kind == b.kind == "cells":
+        return a.cells ^ b.cells
+    if a.kind == b.kind == "relation":
+        keys = set(a.key) | set(b.key)
+        return frozenset(x for x in keys if a.key.get(x) != b.key.get(x))
+    if a.kind == b.kind == "shares":
+        keys = set(a.shares) | set(b.shares)
+        return frozenset(x for x in keys if a.shares.get(x, 0) != b.shares.get(x, 0))
+    return frozenset()
+
