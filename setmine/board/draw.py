@@ -26,13 +26,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from .glyphs import CHOSEN_MINE, CLOSED, HIGHLIGHT, MAX_PLACES, MINE
 from .model import Board, Cell
-
-CLOSED = "·"
-HIGHLIGHT = "■"
-MINE = "*"
-CHOSEN_MINE = "x"
-MAX_PLACES = 160_000   # 400×400: larger boxes are summarised, never allocated
 
 
 def cell_symbol(board: Board, cell: Cell, highlight: frozenset[Cell] = frozenset(),

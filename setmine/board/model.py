@@ -27,6 +27,8 @@ from dataclasses import dataclass, replace
 from itertools import chain
 from operator import itemgetter
 
+from .glyphs import cell_key
+
 Cell = tuple[int, int]
 """A cell is ``(row, col)``, 0-based; tuples sort row-major, as wanted."""
 
@@ -35,7 +37,7 @@ TOPOLOGIES = ("square", "torus", "hex", "graph")
 
 def cell_str(cell: Cell) -> str:
     """The text form of a cell used in every message and output: ``"r,c"``."""
-    return f"{cell[0]},{cell[1]}"
+    return cell_key(cell)
 
 
 MAX_NUMBER = 10**9

@@ -17,7 +17,7 @@ contract of docs/pictures.md, which the browser tests read):
 
 Square and torus boards are grids; hex boards are drawn "odd-r", odd rows
 shifted half a cell; graph boards place their cells at their (row, col) and
-draw their edges.  A board whose bounding box exceeds ``draw.MAX_PLACES``
+draw their edges.  A board whose bounding box exceeds ``glyphs.MAX_PLACES``
 places is not drawn: the picture is one line of text saying so.
 
 The markup comes from the Jinja2 template ``templates/board.svg.j2``
@@ -34,8 +34,9 @@ from fractions import Fraction
 from functools import lru_cache
 from math import sqrt
 
-from .draw import CHOSEN_MINE, MAX_PLACES, MINE
-from .model import Board, Cell, cell_str
+from .glyphs import CHOSEN_MINE, MAX_PLACES, MINE, cell_key
+
+Cell = tuple[int, int]
 
 SIZE = 24            # a cell's side (square) or width (hex), in SVG units
 MARGIN = 18          # room for the row and column labels
@@ -58,11 +59,12 @@ class CellShape:
     title: str | None
 
 
-def board_svg(board: Board, *, lit: Iterable[Cell] = (), heat: Mapping[Cell, Fraction | None] | None = None,
+def board_svg(board, *, lit: Iterable[Cell] = (), heat: Mapping[Cell, Fraction | None] | None = None,
               marks: Mapping[Cell, str] | None = None, show_mines: bool = False,
               label: str = "", standalone: bool = False, titles: bool = False,
               size: int = SIZE) -> str:
-    """The SVG picture of ``board`` (see the module text)."""
+    """The SVG picture of ``board``, a :class:`~setmine.board.model.Board`
+    (see the module text)."""
     if board.rows * board.cols > MAX_PLACES:
         return _template().render(
             too_large=f"(not drawn: {len(board.cells):,} cells spread over {board.rows:,}×{board.cols:,} "
@@ -98,7 +100,7 @@ def board_svg(board: Board, *, lit: Iterable[Cell] = (), heat: Mapping[Cell, Fra
         label=label, standalone=standalone, heat=heat is not None, style=STYLE, too_large=None)
 
 
-def _shape(board: Board, cell: Cell, at: tuple[float, float], lit: frozenset, heat, marks,
+def _shape(board, cell: Cell, at: tuple[float, float], lit: frozenset, heat, marks,
            show_mines: bool, titles: bool) -> CellShape:
     classes = ["cell"]
     text = ""
@@ -127,10 +129,10 @@ def _shape(board: Board, cell: Cell, at: tuple[float, float], lit: frozenset, he
             classes.append("nop")
         else:
             p, fill = f"{q.numerator}/{q.denominator}", heat_colour(q)
-            title = f"{cell_str(cell)}: p = {p}" + (f" ≈ {float(q):.3f}" if q.denominator > 1 else "")
+            title = f"{cell_key(cell)}: p = {p}" + (f" ≈ {float(q):.3f}" if q.denominator > 1 else "")
     if title is None and titles:
-        title = cell_str(cell)
-    return CellShape(cell_str(cell), at[0], at[1], " ".join(classes), text, cell in lit, p, fill, title)
+        title = cell_key(cell)
+    return CellShape(cell_key(cell), at[0], at[1], " ".join(classes), text, cell in lit, p, fill, title)
 
 
 def heat_colour(p: Fraction) -> str:
