@@ -91,19 +91,21 @@ def view(board: Board, value, typ, *, measure=None) -> View:
         return View("text", present.show(value), present.show(value))
     size = present.size_of(value)
     summary = f"card {cardinal.show(size) if size is not None else 'uncounted'}"
-    text = present.to_text(value, typ, present.TEXT_MEMBERS)
     if is_cells(typ):
         cells = present.cells_of(value, typ)
         if cells is not None:
-            return View("cells", summary, text, cells=cells, key=cells)
+            return View("cells", summary, present.to_text(value, typ, present.TEXT_MEMBERS),
+                        cells=cells, key=cells)
     kind = relation_kind(typ)
+    text = ""   # a relation or a family is drawn; its members' text is in its data
     if kind == "families" and measure is not None:
         return _shares(value, summary, text, measure)
     if kind is not None:
         return _relation(board, value, kind, summary, text)
     if is_family(typ):
         return _family(board, value, summary, text)
-    return View("text", summary, text, key=present.show(value, 50))
+    text = present.to_text(value, typ, present.TEXT_MEMBERS)
+    return View("text", summary, text, key=text)
 
 
 def fibers(value) -> dict | None:
@@ -123,7 +125,8 @@ def fibers(value) -> dict | None:
 def _relation(board: Board, value, kind: str, summary: str, text: str) -> View:
     by_cell = fibers(value)
     if by_cell is None:
-        return View("text", summary, text, note="too many pairs to draw cell by cell")
+        return View("text", summary, present.show(value, present.TEXT_MEMBERS),
+                    note="too many pairs to draw cell by cell")
     data: dict = {}
     key = {}
     for x, ys in by_cell.items():
