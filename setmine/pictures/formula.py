@@ -70,17 +70,21 @@ SECONDS = 2.0  # the longest one sub-term may be computed
 def formula_html(tree: s.Node, types_env: Mapping[str, GlobalInfo],
                  values: Mapping[str, object] | None = None, *,
                  functions: Mapping[str, s.FunctionDef] | None = None,
-                 budget_elements: int = 20_000, max_members: int = 12) -> Markup:
+                 budget_elements: int = 20_000, max_members: int = 12,
+                 root_value: object = None) -> Markup:
     """``rsl.unicode(tree)`` with every sub-term in a span that tells its
     type and, when it is closed and ``values`` are given, its value (see
-    the module doc).  Never raises on what the formula or the board hold."""
+    the module doc).  ``root_value``, when not None, is the whole formula's
+    value, already computed (a constituent's): it is shown, not computed
+    again.  Never raises on what the formula or the board hold."""
     types = node_types(tree, types_env)
     printer = Marking()
     marked = printer(tree)
     shown: dict[int, str] = {}
     if values is not None:
+        known = {id(tree): root_value} if root_value is not None else {}
         shown = value_texts(printer.nodes, printer.texts, types, values, types_env,
-                            functions or {}, budget_elements, max_members)
+                            functions or {}, budget_elements, max_members, known)
 
     def tag(match: re.Match) -> str:
         node = printer.nodes[int(match[1])]
@@ -213,7 +217,7 @@ class Marking(Printer):
 def value_texts(nodes: list[s.Node], texts: list[str], types: Mapping[int, Type],
                 values: Mapping[str, object], env: Mapping[str, GlobalInfo],
                 functions: Mapping[str, s.FunctionDef], budget_elements: int,
-                max_members: int) -> dict[int, str]:
+                max_members: int, known: Mapping[int, object] = {}) -> dict[int, str]:
     """id(node) → the text of its value, for the closed typed sub-terms
     whose value is computed within the budget; ``nodes`` come children
     first, so that the evaluator's memory serves their parents."""
@@ -230,18 +234,21 @@ def value_texts(nodes: list[s.Node], texts: list[str], types: Mapping[int, Type]
             continue
         if text not in by_text:
             budget.restart()
-            by_text[text] = value_text(evaluator, node, budget, cells, max_members)
+            by_text[text] = value_text(evaluator, node, budget, cells, max_members,
+                                       known.get(id(node)))
         if by_text[text] is not None:
             out[id(node)] = by_text[text]
     return out
 
 
 def value_text(evaluator: Evaluator, node: s.Node, budget: Budget, cells: frozenset,
-               max_members: int) -> str | None:
-    """A closed sub-term's value as text — a small set listed, a large one
-    by its cardinality — or None when it cannot be had within ``budget``."""
+               max_members: int, value: object = None) -> str | None:
+    """A closed sub-term's value (``value`` when it is known) as text — a
+    small set listed, a large one by its cardinality — or None when it
+    cannot be had within ``budget``."""
     try:
-        value = evaluator.evaluate(node)
+        if value is None:
+            value = evaluator.evaluate(node)
         size = size_within(value, budget) if is_set(value) else 0
     except RSLError:
         return None

@@ -34,7 +34,7 @@ from ..present.trace import explain
 from ..rsl.errors import RSLError
 from ..rsl.schema import Schema
 from . import views
-from .formula import formula_html, schema_env
+from .formula import formula_html
 
 STRUCTURES = ("basic", "structure")
 
@@ -183,8 +183,10 @@ def _formula(schema: Schema, alias: str, ev: Evaluated) -> Markup | None:
     tree = schema.analysis[alias].tree
     if tree is None:
         return None
-    return formula_html(tree, schema_env(schema), ev.evaluator.data,
-                        functions=schema_functions(schema))
+    result = ev.results.get(alias)
+    return formula_html(tree, schema.environment(), ev.evaluator.data,
+                        functions=schema_functions(schema),
+                        root_value=result.value if result is not None and result.ok else None)
 
 
 def _side(schema: Schema, board: Board, ev: Evaluated, alias: str) -> Side:
