@@ -37,6 +37,7 @@ from . import views
 from .formula import formula_html
 
 STRUCTURES = ("basic", "structure")
+MAIN_BOARD = 32   # the cell size of the board at the top, when it is small
 
 
 @dataclass
@@ -62,6 +63,7 @@ class Section:
     marks: list = field(default_factory=list)         # defect_marks.Mark
     other: Side | None = None                         # the --against schema's value
     other_formula: Markup | None = None
+    same_formula: bool = True
     differs: bool = False
     measure: str | None = None
 
@@ -72,16 +74,22 @@ class Section:
 
 @dataclass
 class Finding:
-    """A defect of the shipped findings that applies to a section."""
+    """One shipped finding of the defect search, with its minimal board."""
 
-    alias: str
     title: str
     explanation: str
     board: Markup
     value: str
     expected: str
-    formula: str
     corrected: str
+
+
+@dataclass
+class Defects:
+    """The findings that apply to one constituent (one article of the page)."""
+
+    alias: str
+    findings: list
 
 
 @dataclass
@@ -95,7 +103,7 @@ class Report:
     move: str
     move_terms: list              # (alias, view)
     sections: list
-    findings: list
+    defects: list                 # Defects, one per marked constituent
     differences: list             # aliases whose values differ between the schemas
     seconds: float = 0.0
 
@@ -115,6 +123,7 @@ def build(schema: Schema, board: Board, *, against: Schema | None = None,
                 str(against.analysis[alias].type) == section.type:
             section.other = _side(against, board, theirs, alias)
             section.other_formula = _formula(against, alias, theirs)
+            section.same_formula = against.analysis[alias].tree == schema.analysis[alias].tree
             section.differs = views.digest(section.side.view) != views.digest(section.other.view)
         _draw(board, section)
         sections.append(section)
@@ -124,11 +133,12 @@ def build(schema: Schema, board: Board, *, against: Schema | None = None,
         board_name=board.name or "board",
         board_line=(f"{board.rows}×{board.cols} {board.topology}, "
                     f"{plural(board.total_mines, 'mine')}, {len(board.opened)} open"),
-        board=Markup(board_svg(board, show_mines=True, titles=True, label=board.name or "")),
+        board=Markup(board_svg(board, show_mines=True, titles=True, label=board.name or "",
+                               size=MAIN_BOARD if max(board.rows, board.cols) <= 16 else 24)),
         axioms=[(s.alias, s.side.view.summary) for s in sections if s.kind in ("axiom", "theorem")],
         move=cell_str(board.move) if board.move else "none (the board gives no move)",
         move_terms=move_terms, sections=sections,
-        findings=findings(marks), differences=[s.alias for s in sections if s.differs],
+        defects=defects(marks), differences=[s.alias for s in sections if s.differs],
         seconds=time.perf_counter() - started)
 
 
@@ -247,20 +257,19 @@ def _draw(board: Board, section: Section) -> None:
             side.view.svg = views.picture(board, side.view, marks, label=section.alias)
 
 
-def findings(marks: dict) -> list[Finding]:
-    """The shipped findings behind the marks, each with its minimal board."""
-    out, seen = [], set()
-    for alias, alias_marks in marks.items():
-        for finding, _tree in defect_marks.findings():
-            if finding.get("alias") != alias or (alias, finding.get("kind")) in seen:
-                continue
-            seen.add((alias, finding.get("kind")))
-            out.append(Finding(
-                alias=alias, title=defect_marks.KIND_TEXT.get(finding["kind"], finding["kind"]),
-                explanation=finding.get("explanation", ""),
-                board=_minimal_board(finding.get("board", "")),
-                value=finding.get("value_text", ""), expected=finding.get("expected_text", ""),
-                formula=finding.get("formula", ""), corrected=finding.get("corrected_formula", "")))
+def defects(marks: dict) -> list[Defects]:
+    """The shipped findings behind the marks, grouped by constituent, each
+    with its minimal board."""
+    out = []
+    for alias in marks:
+        found = [Finding(title=defect_marks.KIND_TEXT.get(f["kind"], f["kind"]),
+                         explanation=f.get("explanation", ""),
+                         board=_minimal_board(f.get("board", "")),
+                         value=f.get("value_text", ""), expected=f.get("expected_text", ""),
+                         corrected=f.get("corrected_formula", ""))
+                 for f, _tree in defect_marks.findings() if f.get("alias") == alias]
+        if found:
+            out.append(Defects(alias, found))
     return out
 
 

@@ -177,7 +177,7 @@ def _family(board: Board, value, summary: str, text: str) -> View:
     for i, member in enumerate(got.items, 1):
         cells = frozenset(m for m in present.listing(member, len(board.cells)).items
                           if isinstance(m, tuple))
-        boards.append((f"member {i}: {present.show(member, 8)}",
+        boards.append((f"member {i}: {present.show(member, 8, frozenset(board.cells))}",
                        Markup(board_svg(board, lit=cells, size=SMALL))))
     note = "" if got.complete else f"the first {len(got.items)} of {got.size_text} members"
     return View("family", summary, text, boards=boards, note=note,

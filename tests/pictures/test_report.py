@@ -117,7 +117,7 @@ def test_a_report_has_every_constituent_in_dependency_order_and_the_move_terms()
     for s in report.sections:
         if s.side.view.kind == "cells" and s.kind == "term":
             assert s.side.view.cells == frozenset(values[s.alias].value)
-    assert report.findings == [] and report.differences == []
+    assert report.defects == [] and report.differences == []
 
 
 def test_the_measure_of_a_relation_is_the_one_family_its_formula_reads():
@@ -130,8 +130,8 @@ def test_the_measure_of_a_relation_is_the_one_family_its_formula_reads():
 def test_the_written_schema_shows_its_defects_and_where_it_differs():
     report = R.build(WRITTEN, MIDGAME, against=CORRECTED)
     marked = {s.alias for s in report.sections if s.marks}
-    assert marked and {f.alias for f in report.findings} <= marked
-    assert all(f.board for f in report.findings)
+    assert marked and {d.alias for d in report.defects} <= marked
+    assert all(f.board for d in report.defects for f in d.findings)
     assert report.differences
     for s in report.sections:
         if s.other is not None:
@@ -139,8 +139,8 @@ def test_the_written_schema_shows_its_defects_and_where_it_differs():
     page = report_page(report)
     for alias in report.differences:
         assert re.search(rf'<section id="{alias}" class="[^"]*differs', page)
-    for f in report.findings:
-        assert f'id="defect-{f.alias}"' in page
+    for d in report.defects:
+        assert page.count(f'id="defect-{d.alias}"') == 1
 
 
 class Links(HTMLParser):
