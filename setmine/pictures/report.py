@@ -255,6 +255,9 @@ def _draw(board: Board, section: Section) -> None:
     for side in (section.side, section.other):
         if side is not None:
             side.view.svg = views.picture(board, side.view, marks, label=section.alias)
+            if side.view.svg is None and side.view.kind in ("cells", "relation", "shares"):
+                side.view.note = (f"not drawn in each section: {len(board.cells):,} cells, more "
+                                  f"than {views.MAX_DRAWN:,}")
 
 
 def defects(marks: dict) -> list[Defects]:

@@ -39,6 +39,7 @@ from ..rsl.types import Element, Logic, SetType, TupleType
 SETS_SHOWN = 6        # the sets of one cell a relation's data carries
 MEMBERS_DRAWN = 6     # the members of a family drawn as small boards
 SMALL = 12            # a small board's cell size
+MAX_DRAWN = 2_500     # a board of more cells is drawn once, on top, not in every section
 
 
 @dataclass
@@ -97,6 +98,9 @@ def view(board: Board, value, typ, *, measure=None) -> View:
             return View("cells", summary, present.to_text(value, typ, present.TEXT_MEMBERS),
                         cells=cells, key=cells)
     kind = relation_kind(typ)
+    if kind is not None and len(board.cells) > MAX_DRAWN:
+        return View("text", summary, present.show(value, present.TEXT_MEMBERS),
+                    note=f"not drawn: {len(board.cells):,} cells, more than {MAX_DRAWN:,}")
     text = ""   # a relation or a family is drawn; its members' text is in its data
     if kind == "families" and measure is not None:
         return _shares(value, summary, text, measure)
@@ -173,6 +177,9 @@ def _shares(value, summary: str, text: str, measure) -> View:
 
 def _family(board: Board, value, summary: str, text: str) -> View:
     got = present.listing(value, MEMBERS_DRAWN)
+    if len(board.cells) > MAX_DRAWN:
+        return View("text", summary, present.show(value, present.TEXT_MEMBERS),
+                    note=f"not drawn: {len(board.cells):,} cells, more than {MAX_DRAWN:,}")
     boards = []
     for i, member in enumerate(got.items, 1):
         cells = frozenset(m for m in present.listing(member, len(board.cells)).items
@@ -200,6 +207,8 @@ def picture(board: Board, v: View, marks: dict | None = None, label: str = "") -
     """The board picture of a view: its members lit, its relation's domain
     marked, its shares as a heat map; ``marks`` adds classes to cells."""
     marks = dict(marks or {})
+    if len(board.cells) > MAX_DRAWN:
+        return None
     if v.kind in ("cells", "verdict") and (v.cells or v.kind == "cells"):
         return Markup(board_svg(board, lit=v.cells or (), marks=marks, label=label))
     if v.kind == "relation":

@@ -191,3 +191,17 @@ def test_report_errors_say_what_and_where(args, message, capsys, tmp_path):
 def test_an_existing_folder_as_output_is_refused(tmp_path, capsys):
     assert main(["report", "beginner-midgame", "-o", str(tmp_path)]) == 2
     assert "is a folder" in capsys.readouterr().err
+
+
+def test_a_board_too_large_to_draw_in_every_section_is_drawn_once(tmp_path):
+    from setmine.board import Board, grid_neighbours
+
+    rows, cols = 60, 60
+    cells = [(r, c) for r in range(rows) for c in range(cols)]
+    board = Board(rows=rows, cols=cols, cells=cells, neighbours=grid_neighbours("square", rows, cols),
+                  mines=frozenset({(0, 0)}), opened=frozenset({(59, 59)}), move=(30, 30),
+                  total_mines=1, topology="square")
+    report = R.build(CORRECTED, board)
+    page = report_page(report)
+    assert page.count("data-cell=") == len(cells)     # the board on top, once
+    assert all(s.side.view.svg is None for s in report.sections)
