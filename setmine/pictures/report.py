@@ -29,6 +29,7 @@ from ..eval.values.budget import Budget
 from ..eval.values.sets import CURRENT_BUDGET
 from ..present import defect_marks
 from ..present.eval_report import method
+from ..present.board_notes import completion_note
 from ..present.header import schema_name
 from ..present.trace import explain
 from ..rsl.errors import RSLError
@@ -105,6 +106,7 @@ class Report:
     sections: list
     defects: list                 # Defects, one per marked constituent
     differences: list             # aliases whose values differ between the schemas
+    note: str = ""                # on a player's view: how S2 was completed
     seconds: float = 0.0
 
 
@@ -139,6 +141,7 @@ def build(schema: Schema, board: Board, *, against: Schema | None = None,
         move=cell_str(board.move) if board.move else "none (the board gives no move)",
         move_terms=move_terms, sections=sections,
         defects=defects(marks), differences=[s.alias for s in sections if s.differs],
+        note=completion_note(board) or "",
         seconds=time.perf_counter() - started)
 
 
