@@ -193,15 +193,11 @@ def test_an_existing_folder_as_output_is_refused(tmp_path, capsys):
     assert "is a folder" in capsys.readouterr().err
 
 
-def test_a_board_too_large_to_draw_in_every_section_is_drawn_once(tmp_path):
-    from setmine.board import Board, grid_neighbours
-
-    rows, cols = 60, 60
-    cells = [(r, c) for r in range(rows) for c in range(cols)]
-    board = Board(rows=rows, cols=cols, cells=cells, neighbours=grid_neighbours("square", rows, cols),
-                  mines=frozenset({(0, 0)}), opened=frozenset({(59, 59)}), move=(30, 30),
-                  total_mines=1, topology="square")
+def test_a_board_too_large_to_draw_in_every_section_is_drawn_once(monkeypatch):
+    monkeypatch.setattr(views, "MAX_DRAWN", 20)    # a 5×5 board is "too large" here
+    board = load_board(resources.board_file("beginner-midgame"))
     report = R.build(CORRECTED, board)
     page = report_page(report)
-    assert page.count("data-cell=") == len(cells)     # the board on top, once
+    assert page.count("data-cell=") == len(board.cells)     # the board on top, once
     assert all(s.side.view.svg is None for s in report.sections)
+    assert any("not drawn" in s.side.view.note for s in report.sections)
