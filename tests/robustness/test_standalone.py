@@ -149,7 +149,7 @@ def test_a_picture_of_the_docs_stays_inside_the_repository():
 
 def test_help_stays_inside_the_repository_without_markup():
     texts = helps()
-    assert len(texts) == 13
+    assert len(texts) == 14
     for name, text in texts.items():
         assert not OUTSIDE.findall(text), name
         assert not REST.findall(text), f"{name} --help: {REST.findall(text)}"
