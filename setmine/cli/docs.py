@@ -1,9 +1,11 @@
 """``setmine docs [--out DIR] [--check]``: the teaching pages, one per
-constituent of spec/saper.rsl plus an index, generated from the shipped
-schema, the repaired schema, the defect search results (docs/defects.json)
-and the example board, so that they stay true.  With ``--check`` nothing is written:
-the exit status is 1, with a summary of the differences, when a committed
-page differs from what setmine generates now."""
+constituent of spec/saper.rsl plus an index, and their SVG pictures (in
+img/: each value on the example board, each defect's minimal board),
+generated from the shipped schema, the repaired schema, the defect search
+results (docs/defects.json) and the example board, so that they stay true.
+With ``--check`` nothing is written: the exit status is 1, with a summary of
+the differences, when a committed page or picture differs from what setmine
+generates now, is missing, or is left over (no longer generated)."""
 
 from __future__ import annotations
 
@@ -34,14 +36,27 @@ def run(args) -> int:
     if args.check:
         problems = docs.stale(pages, out)
         if problems:
-            print(f"{len(problems)} of the pages in {out} {'is' if len(problems) == 1 else 'are'} stale "
-                  f"(run `setmine docs` to regenerate them):")
+            print(f"{len(problems)} of the pages and pictures in {out} "
+                  f"{'is' if len(problems) == 1 else 'are'} stale (run `setmine docs` to "
+                  f"regenerate them, and delete those no longer generated):")
             for line in problems:
                 print("  " + line)
             return 1
-        print(f"{len(pages)} pages in {out} are up to date")
+        print(f"{counted(pages)} in {out} are up to date")
         return 0
     written = docs.write(pages, out)
-    print(f"{len(pages)} pages in {out}: {len(written)} written, "
+    print(f"{counted(pages)} in {out}: {len(written)} written, "
           f"{len(pages) - len(written)} unchanged")
+    left = docs.orphans(pages, out)
+    if left:
+        print(f"{len(left)} {'file is' if len(left) == 1 else 'files are'} no longer generated "
+              f"(delete {'it' if len(left) == 1 else 'them'}):")
+        for path in left:
+            print(f"  {path}")
     return 0
+
+
+def counted(pages: dict[str, str]) -> str:
+    """"33 pages and 73 pictures"."""
+    pictures = sum(name.endswith(".svg") for name in pages)
+    return f"{len(pages) - pictures} pages and {pictures} pictures"

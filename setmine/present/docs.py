@@ -11,6 +11,13 @@ where ``setmine defects`` found the constituent defective
 notes and the corrected value on the same board.  Plus ``index.md``: the
 constituents in order, one line each, and every defect found.
 
+The values and boards are drawn twice: as SVG files in ``img/`` (drawn by
+``doc_pictures.py``, embedded as Markdown images, which GitHub shows), and
+as text in code blocks, for whoever reads the pages as plain text — the
+minimal boards as ``.board`` files, ready to copy and run.  The pictures
+are pages too: ``generate()`` returns them with the Markdown, by their
+path (``img/D8.svg``), and ``stale()`` checks them.
+
 Everything on a page is computed from the files in the repository: no
 timings, no dates, and the evaluation budget counts candidates only, so
 the same files always give the same pages.  ``stale(pages, out)`` says which
@@ -37,6 +44,8 @@ from ..rsl.printer import unicode
 from ..rsl.schema import Schema, dependencies
 from ..rsl.types import Logic, SetType, TupleType
 from . import values as present
+from .doc_files import orphans, stale, write  # noqa: F401 - setmine docs writes with them
+from .doc_pictures import Picture, board_picture, defect_picture, measure_of, value_picture
 from .reading import member_noun, read
 from .story import story
 from .trace import explain
@@ -69,6 +78,15 @@ class Book:
     corrected_values: dict[str, Result] = field(default_factory=dict)
     users: dict[str, list[str]] = field(default_factory=dict)
     evaluator: object = None              # for the why-chains, made on first use
+    pictures: dict[str, Picture] = field(default_factory=dict)   # img/NAME.svg → picture
+
+    def embed(self, picture: Picture | None) -> list[str]:
+        """Keep ``picture`` among the files to write; its Markdown."""
+        if picture is None:
+            return []
+        if self.pictures.setdefault(picture.name, picture).svg != picture.svg:
+            raise ValueError(f"two pictures named {picture.name}")   # a bug in the names
+        return picture.markdown() + [""]
 
 
 def sources(root: str | Path | None = None) -> dict[str, Path]:
@@ -88,8 +106,8 @@ def default_out() -> Path:
 
 
 def generate(root: str | Path | None = None) -> dict[str, str]:
-    """Every page (file name → Markdown) from the files under ``root`` (default:
-    the shipped files)."""
+    """Every page (file name → Markdown, and ``img/NAME.svg`` → SVG) from the
+    files under ``root`` (default: the shipped files)."""
     files = sources(root)
     schema = Schema.load(files[SPEC])
     corrected = Schema.load(files[CORRECTED]) if files[CORRECTED].exists() else None
@@ -108,7 +126,7 @@ def generate(root: str | Path | None = None) -> dict[str, str]:
         before = aliases[i - 1] if i else None
         after = aliases[i + 1] if i + 1 < len(aliases) else None
         pages[f"{alias}.md"] = page(book, alias, before, after)
-    return pages
+    return pages | {name: book.pictures[name].svg for name in sorted(book.pictures)}
 
 
 def load_findings(path: Path) -> list[dict] | None:
@@ -136,8 +154,40 @@ def value_of(book: Book, alias: str, corrected: bool = False):
     return result.value, result.error
 
 
-def value_markdown(book: Book, value, error, typ) -> list[str]:
-    """A value as Markdown: drawn, tabled or counted."""
+def picture_of(book: Book, alias: str, corrected: bool = False) -> Picture | None:
+    """The picture of a constituent's value on the example board (see
+    ``doc_pictures``); the repaired schema's is ``img/ALIAS-corrected.svg``
+    where it draws something else than the written one."""
+    schema = book.corrected if corrected else book.schema
+    value, error = value_of(book, alias, corrected)
+    if error is not None:
+        return None
+    family = measure_of(schema, alias)
+    measure = (family, value_of(book, family, corrected)[0]) if family else None
+    where = "with the repaired schema, on the example board" if corrected else \
+        "on the example board"
+    stem = f"{alias}-corrected" if corrected else alias
+    picture = value_picture(book.board, value, schema.analysis[alias].type, stem=stem,
+                            alias=alias, where=where, measure=measure)
+    written = picture_of(book, alias) if corrected and picture is not None else None
+    if written is not None and written.key == picture.key:
+        return written
+    return picture
+
+
+def value_markdown(book: Book, value, error, typ, picture: list[str] = ()) -> list[str]:
+    """A value as Markdown: counted, listed or tabled, then drawn
+    (``picture``: its Markdown image) and, for a set of cells, drawn as text."""
+    lines = value_lines(book, value, error, typ) + ([""] + list(picture[:-1]) if picture else [])
+    cells = present.cells_of(value, typ) if error is None else None
+    if cells:
+        lines += ["", "<details><summary>The same as text: the cells marked ■ (open cells "
+                  "show their number, closed ones ·)</summary>", "",
+                  "```", draw(book.board, cells).rstrip("\n"), "```", "", "</details>"]
+    return lines
+
+
+def value_lines(book: Book, value, error, typ) -> list[str]:
     if error is not None:
         return [f"The evaluator fails here (the pages' budget is {CANDIDATES:,} candidates): "
                 f"`{error.code}`: {error.message}"]
@@ -149,11 +199,7 @@ def value_markdown(book: Book, value, error, typ) -> list[str]:
     cells = present.cells_of(value, typ)
     if cells is not None:
         noun = "cell" if size == "1" else "cells"
-        lines = [f"{size} {noun}: `{present.to_text(value, typ, limit=100)}`", ""]
-        if cells:
-            lines += ["The cells marked ■ (open cells show their number, closed ones ·):", "",
-                      "```", draw(book.board, cells).rstrip("\n"), "```"]
-        return lines
+        return [f"{size} {noun}: `{present.to_text(value, typ, limit=100)}`"]
     if isinstance(typ, SetType) and isinstance(typ.base, TupleType):
         items, complete = present.first_members(value, PAIRS_SHOWN)
         lines = [f"{size} tuples" + ("." if complete else f"; the first {len(items)}:"), ""]
@@ -195,7 +241,8 @@ def page(book: Book, alias: str, before: str | None, after: str | None) -> str:
             f"**Gloss:** {c.gloss or '—'}", ""]
     out += ["## Value on the example board", "", board_line(book), ""]
     value, error = value_of(book, alias)
-    out += value_markdown(book, value, error, analysis.type) + [""]
+    out += value_markdown(book, value, error, analysis.type,
+                          book.embed(picture_of(book, alias))) + [""]
     out += why_section(book, alias, value, error, analysis.type)
     out += defect_section(book, alias)
     out += repair_section(book, alias)
@@ -288,7 +335,9 @@ def defect_section(book: Book, alias: str) -> list[str]:
                 "constituent with its convention.", ""]
     out = ["## Defect", ""]
     for i, f in enumerate(found, 1):
-        out += finding_markdown(f, i if len(found) > 1 else None)
+        out += finding_markdown(f, i if len(found) > 1 else None,
+                                [book.embed(defect_picture(f, i, other))
+                                 for other in (False, True)])
     return out
 
 
@@ -307,7 +356,7 @@ def finding_title(f: dict, linked: bool = True) -> str:
     return f"{KIND_WORDS.get(kind, kind)} — {origin}"
 
 
-def finding_markdown(f: dict, number: int | None) -> list[str]:
+def finding_markdown(f: dict, number: int | None, pictures=([], [])) -> list[str]:
     out = [f"### {'Finding ' + str(number) + ': ' if number else ''}{finding_title(f)}", ""]
     if f.get("meaning"):
         out += [f"What the convention means: {f['meaning']}", ""]
@@ -316,10 +365,10 @@ def finding_markdown(f: dict, number: int | None) -> list[str]:
         out += [f"The part of the formula that causes it: `{f['part']}`{fixed}", ""]
     if f.get("board") is not None:
         out += ["The minimal board (`*` the mines; the [board format](../board-format.md)):",
-                "", "```", board_text(f["board"]), "```", ""]
+                "", *pictures[0], "```", board_text(f["board"]), "```", ""]
     if f.get("other_board") is not None:
-        out += ["The other placement of the mines, with the same view:", "", "```",
-                board_text(f["other_board"]), "```", ""]
+        out += ["The other placement of the mines, with the same view:", "", *pictures[1],
+                "```", board_text(f["other_board"]), "```", ""]
         labels = ("The value on the board", "The value on the other placement")
     else:
         labels = ("The formula's value there", "What the convention says")
@@ -356,9 +405,11 @@ def repair_section(book: Book, alias: str) -> list[str]:
     new_value, new_error = value_of(book, alias, corrected=True)
     old_text = value_markdown(book, value, error, typ)
     new_text = value_markdown(book, new_value, new_error, fixed.analysis[alias].type)
+    if r.formal == c.formal and old_text == new_text:
+        return []
+    new_text = value_markdown(book, new_value, new_error, fixed.analysis[alias].type,
+                              book.embed(picture_of(book, alias, corrected=True)))
     if r.formal == c.formal:
-        if old_text == new_text:
-            return []
         return ["## With the repaired schema", "",
                 f"The formula is unchanged in [{CORRECTED}](../../{CORRECTED}), but the terms it "
                 f"uses are repaired there; on the same board its value becomes:", ""] \
@@ -412,6 +463,9 @@ def index(book: Book) -> str:
             f"[{b.name or BOARD}](../../{BOARD}): {b.rows}×{b.cols}, {plural(b.total_mines, 'mine')} "
             f"(`*`), {plural(len(b.opened), 'open cell')} (their numbers), move "
             f"{present.cell_text(b.move) if b.move else '—'}.", "",
+            *book.embed(board_picture(b, "board", f"The example board, {b.name or BOARD}",
+                                      "The mines are `*` (red), open cells show their number, "
+                                      "the move is outlined.")),
             "```", draw(b, show_mines=True).rstrip("\n"), "```", ""]
     return "\n".join(out).rstrip("\n") + "\n"
 
@@ -419,51 +473,3 @@ def index(book: Book) -> str:
 def first_sentence(text: str) -> str:
     head = text.split(". ")[0].strip()
     return head if head.endswith(".") or not head else head + "."
-
-
-# ----------------------------------------------------------------------------
-# Writing and checking
-
-def write(pages: dict[str, str], out: str | Path) -> list[str]:
-    """Write the pages (and only change files that differ); the names written."""
-    out = Path(out)
-    out.mkdir(parents=True, exist_ok=True)
-    written = []
-    for name, text in sorted(pages.items()):
-        path = out / name
-        if not path.exists() or path.read_text(encoding="utf-8") != text:
-            path.write_text(text, encoding="utf-8")
-            written.append(name)
-    return written
-
-
-def stale(pages: dict[str, str], out: str | Path) -> list[str]:
-    """What differs between the pages and the files in ``out``: one line
-    per page missing, different (with the first differing line) or extra."""
-    out = Path(out)
-    problems = []
-    for name, text in sorted(pages.items()):
-        path = out / name
-        if not path.exists():
-            problems.append(f"{path}: missing")
-            continue
-        committed = path.read_text(encoding="utf-8")
-        if committed != text:
-            problems.append(f"{path}: differs; {first_difference(committed, text)}")
-    if out.is_dir():
-        for path in sorted(out.glob("*.md")):
-            if path.name not in pages:
-                problems.append(f"{path}: not generated any more")
-    return problems
-
-
-def first_difference(old: str, new: str) -> str:
-    a, b = old.splitlines(), new.splitlines()
-    for i, (x, y) in enumerate(zip(a, b), 1):
-        if x != y:
-            return f"line {i} is now {clip(y)!r}, was {clip(x)!r}"
-    return f"{len(b)} lines now, {len(a)} before"
-
-
-def clip(text: str, width: int = 100) -> str:
-    return text if len(text) <= width else text[:width - 1] + "…"

@@ -37,7 +37,7 @@ def setmine(cwd: Path, *args: str) -> subprocess.CompletedProcess:
     (["eval", str(TINY), "--spec", "spec/saper-corrected.rsl"], "tiny 2x2: 2×2, 1 mine"),
     (["check", str(TINY)], "A1 = true"),
     (["play", "--policy", "schema", "--games", "1"], "1 game · seed 0"),
-    (["docs", "--check"], "pages in"),
+    (["docs", "--check"], "pictures in"),
 ])
 def test_commands_work_from_another_folder(tmp_path, args, expected):
     done = setmine(tmp_path, *args)
@@ -105,6 +105,7 @@ def test_a_board_that_is_not_shipped_stays_as_given(tmp_path, monkeypatch):
 OUTSIDE = re.compile(r"\.\./shared|/work/|(?<![\w.~])/(?:home|tmp|usr|opt|root)/|rslang\.md")
 REST = re.compile(r"``|:(?:mod|func|class|meth|attr):`")
 LINK = re.compile(r"\]\(([^)\s]+)\)")
+HTML_LINK = re.compile(r"\b(?:href|src)=\"([^\"]+)\"")
 
 
 def documents() -> list[Path]:
@@ -121,18 +122,34 @@ def helps() -> dict[str, str]:
 
 @pytest.mark.parametrize("path", documents(), ids=lambda p: str(p.relative_to(ROOT)))
 def test_a_document_stays_inside_the_repository(path):
+    """Every link and image (Markdown or HTML) is relative and names a file
+    of the repository: the docs read the same in a clone, offline."""
     text = path.read_text(encoding="utf-8")
     assert not OUTSIDE.findall(text), path
-    for target in LINK.findall(text):
-        if re.match(r"[a-z]+:", target) or target.startswith("#"):
+    for target in LINK.findall(text) + HTML_LINK.findall(text):
+        if target.startswith("#"):
             continue
+        assert not re.match(r"[a-z]+:", target) and not target.startswith("/"), \
+            f"{path.name}: link {target} leaves the repository"
         where = (path.parent / target.split("#")[0]).resolve()
         assert where.is_relative_to(ROOT) and where.exists(), f"{path.name}: link {target}"
 
 
+def test_a_picture_of_the_docs_stays_inside_the_repository():
+    """The SVG pictures (docs/schema/img/) link to nothing: their only URLs
+    are the SVG namespace and references to their own patterns."""
+    pictures = sorted((ROOT / "docs").rglob("*.svg"))
+    assert pictures
+    for path in pictures:
+        text = path.read_text(encoding="utf-8").replace('xmlns="http://www.w3.org/2000/svg"', "")
+        assert not OUTSIDE.findall(text) and "http" not in text, path
+        assert not re.findall(r"\b(?:href|src)=", text), path
+        assert set(re.findall(r"url\(([^)]*)\)", text)) <= {"#nop"}, path
+
+
 def test_help_stays_inside_the_repository_without_markup():
     texts = helps()
-    assert len(texts) == 13
+    assert len(texts) == 14
     for name, text in texts.items():
         assert not OUTSIDE.findall(text), name
         assert not REST.findall(text), f"{name} --help: {REST.findall(text)}"
