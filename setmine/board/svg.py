@@ -12,6 +12,8 @@ contract of docs/pictures.md, which the browser tests read):
   tinted by it and carries ``data-p="num/den"``; a cell mapped to ``None``
   has no probability (class ``nop``);
 * ``marks`` adds CSS classes to cells (``move``, ``differs``, ``selected``…);
+* ``badges`` writes a short text in a cell's top-left corner (a count, a
+  fraction), class ``badge``;
 * with ``show_mines`` the mines are drawn (``*``; ``x`` for the mines setmine
   chose to complete a player's view).
 
@@ -29,7 +31,7 @@ report styles every board with one stylesheet.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import lru_cache
 from math import sqrt
@@ -59,10 +61,13 @@ class CellShape:
     p: str | None       # "num/den" for heat maps
     fill: str | None
     title: str | None
+    badge: str | None = None
+    corner: tuple[float, float] = (0.0, 0.0)
 
 
 def board_svg(board, *, lit: Iterable[Cell] = (), heat: Mapping[Cell, Fraction | None] | None = None,
-              marks: Mapping[Cell, str] | None = None, show_mines: bool = False,
+              marks: Mapping[Cell, str] | None = None, badges: Mapping[Cell, str] | None = None,
+              show_mines: bool = False,
               label: str = "", standalone: bool = False, titles: bool = False,
               size: int = SIZE) -> str:
     """The SVG picture of ``board``, a :class:`~setmine.board.model.Board`
@@ -88,6 +93,12 @@ def board_svg(board, *, lit: Iterable[Cell] = (), heat: Mapping[Cell, Fraction |
 
     cells = [_shape(board, cell, centre(cell), size, lit, heat, marks, show_mines, titles)
              for cell in board.cells]
+    if badges:
+        inset = {"hex": (0.3, 0.45), "dot": (0.35, 0.4)}.get(
+            "hex" if hexagonal else ("dot" if board.topology == "graph" else ""), (0.45, 0.46))
+        cells = [replace(c, badge=badges[cell], corner=(round(c.x - size * inset[0], 2),
+                                                        round(c.y - size * inset[1], 2)))
+                 if cell in badges else c for cell, c in zip(board.cells, cells)]
     edges = []
     if board.topology == "graph":
         pairs = [(a, b) for a in board.cells for b in board.neighbours[a] if a < b]
@@ -184,6 +195,7 @@ STYLE = """
 .board .cell.mine text, .board .cell.chosen-mine text { fill: #b91c1c; }
 .board .n1 text { fill: #1d4ed8; } .board .n2 text { fill: #15803d; } .board .n3 text { fill: #b91c1c; }
 .board .n4 text { fill: #312e81; } .board .n5 text { fill: #7f1d1d; } .board .n6 text { fill: #0e7490; }
+.board .cell text.badge { font: bold 8px sans-serif; text-anchor: start; dominant-baseline: hanging; fill: #111; stroke: #fff; stroke-width: 2px; paint-order: stroke; }
 .board .axis { font: 9px sans-serif; fill: #6b7280; font-weight: normal; }
 .board .edge { stroke: #9ca3af; stroke-width: 1; }
 """.strip()

@@ -63,9 +63,6 @@ EXTRA_STYLE = "\n".join(
     [f".board .cell.k{i} rect, .board .cell.k{i} polygon, .board .cell.k{i} circle "
      f"{{ fill: {tint}; }}" for i, tint in enumerate(TINTS, 1)]
     + [".board .cell.k5 text, .board .cell.k6 text { fill: #fff; }",
-       ".board .cell text.badge { font: bold 8px sans-serif; text-anchor: start; "
-       "dominant-baseline: hanging; fill: #111; stroke: #fff; stroke-width: 2px; "
-       "paint-order: stroke; }",
        ".legend text { font: 10px sans-serif; fill: #222; dominant-baseline: central; }",
        ".legend rect { stroke: #8a929e; stroke-width: 1; }"])
 
@@ -258,8 +255,9 @@ def _count_picture(board, counts: dict, stem: str, alt: str, caption: str,
                    legend_title: str) -> Picture:
     bins = sorted({_bin(n) for n in counts.values() if n > 0})
     svg = _framed(board_svg(board, marks={c: f"k{_bin(n)}" for c, n in counts.items() if n > 0},
+                            badges={c: _count_text(n) for c, n in counts.items() if n > 0},
                             size=SIZE),
-                  {c: _count_text(n) for c, n in counts.items() if n > 0}, alt, legend_title,
+                  alt, legend_title,
                   [(TINTS[i - 1], _bin_text(i)) for i in bins])
     return Picture(name_of(stem), svg, alt, caption, ("counts", tuple(sorted(counts.items()))))
 
@@ -275,8 +273,9 @@ def _heat_picture(board, shares: dict, stem: str, alias: str, where: str,
     alt = (f"{alias} {where}: a heat map of each cell's share card(pr₂)/card({family}) "
            f"of the {total} members of {family}")
     steps = [Fraction(i, 4) for i in range(5)]
-    svg = _framed(board_svg(board, heat=shares, size=SIZE),
-                  {c: _fraction_text(p) for c, p in shares.items() if p is not None}, alt,
+    svg = _framed(board_svg(board, heat=shares, size=SIZE,
+                            badges={c: _fraction_text(p) for c, p in shares.items() if p is not None}),
+                  alt,
                   f"card(pr₂)/card({family}):",
                   [(heat_colour(p), _fraction_text(p)) for p in steps]
                   + ([("url(#nop)", "no single share")] if None in shares.values() else []))
@@ -293,18 +292,10 @@ def _fraction_text(p: Fraction) -> str:
     return str(p.numerator) if p.denominator == 1 else f"{p.numerator}/{p.denominator}"
 
 
-def _framed(inner: str, badges: dict, label: str, legend_title: str,
-            legend: list[tuple[str, str]]) -> str:
+def _framed(inner: str, label: str, legend_title: str, legend: list[tuple[str, str]]) -> str:
     """A standalone SVG file: the board ``inner`` (board_svg's markup, not
-    standalone) with ``badges`` (cell → text) in the cells' top-left
-    corners, and a legend of swatches under it."""
+    standalone) and a legend of swatches under it."""
     board = ET.fromstring(inner)
-    texts = {f"{r},{c}": text for (r, c), text in badges.items()}
-    for g in board.iter("g"):
-        if g.get("data-cell") in texts:
-            x, y = _corner(g)
-            ET.SubElement(g, "text", {"class": "badge", "x": f"{x:g}", "y": f"{y:g}"}).text = \
-                texts[g.get("data-cell")]
     width, height = float(board.get("width")), float(board.get("height"))
     step = 42
     legend_width = 8 + step * len(legend)
@@ -328,15 +319,3 @@ def _framed(inner: str, badges: dict, label: str, legend_title: str,
     for element in (root[:-1] + list(keys)):
         element.tail = "\n"
     return ET.tostring(root, encoding="unicode") + "\n"
-
-
-def _corner(g: ET.Element) -> tuple[float, float]:
-    """Where a cell's badge goes: its top-left corner, inside."""
-    shape = g[0]
-    if shape.tag == "rect":
-        return float(shape.get("x")) + 2, float(shape.get("y")) + 1
-    if shape.tag == "circle":
-        r = float(shape.get("r"))
-        return float(shape.get("cx")) - r * 0.7, float(shape.get("cy")) - r * 0.8
-    cx, cy = (float(v) for v in shape.get("transform", "translate(0 0)")[10:-1].split())
-    return cx - SIZE * 0.3, cy - SIZE * 0.45
