@@ -82,6 +82,7 @@ class Finding:
     expected: str
     formula: str
     corrected: str
+    inherited: tuple = ()          # the own defects it follows from, when it has none itself
 
 
 @dataclass
@@ -105,8 +106,17 @@ def build(schema: Schema, board: Board, *, against: Schema | None = None,
     """The report of ``schema`` over ``board`` (see the module text)."""
     started = time.perf_counter()
     budget = budget or Budget()
-    mine = _evaluated(schema, board, budget)
-    theirs = _evaluated(against, board, budget) if against is not None else None
+    mine = evaluation(schema, board, budget)
+    theirs = evaluation(against, board, budget) if against is not None else None
+    report = assemble(board, mine, theirs)
+    report.seconds = time.perf_counter() - started
+    return report
+
+
+def assemble(board: Board, mine: "Evaluation", theirs: "Evaluation | None" = None) -> Report:
+    """The report of one evaluated schema (and a second one beside it)."""
+    schema = mine.schema
+    against = theirs.schema if theirs is not None else None
     marks = defect_marks.marks(schema)
     sections = []
     for alias in order(schema):
@@ -128,23 +138,34 @@ def build(schema: Schema, board: Board, *, against: Schema | None = None,
         axioms=[(s.alias, s.side.view.summary) for s in sections if s.kind in ("axiom", "theorem")],
         move=cell_str(board.move) if board.move else "none (the board gives no move)",
         move_terms=move_terms, sections=sections,
-        findings=findings(marks), differences=[s.alias for s in sections if s.differs],
-        seconds=time.perf_counter() - started)
+        findings=findings(marks), differences=[s.alias for s in sections if s.differs])
 
 
 @dataclass
-class Evaluated:
+class Evaluation:
+    """A schema evaluated over a board: the structure (``data``), each
+    constituent's :class:`Result`, and an evaluator over both for the
+    formulas' sub-terms."""
+
     schema: Schema
     data: dict
     results: dict
     evaluator: Evaluator
 
+    def value(self, alias: str):
+        """The value of ``alias`` (a basic set, a structure or a constituent);
+        None when it has none (an error, or not evaluated)."""
+        if alias in self.data:
+            return self.data[alias]
+        r = self.results.get(alias)
+        return r.value if r is not None and r.ok else None
 
-def _evaluated(schema: Schema, board: Board, budget: Budget) -> Evaluated:
+
+def evaluation(schema: Schema, board: Board, budget: Budget) -> Evaluation:
     data = structure(board)
     results = evaluate_schema(schema, data, budget)
     values = {**data, **{a: r.value for a, r in results.items() if r.ok and r.kind == "term"}}
-    return Evaluated(schema, data, results, Evaluator(values, schema_functions(schema), budget))
+    return Evaluation(schema, data, results, Evaluator(values, schema_functions(schema), budget))
 
 
 def order(schema: Schema) -> list[str]:
@@ -169,7 +190,7 @@ def measure_of(schema: Schema, alias: str) -> str | None:
     return families[0] if len(families) == 1 else None
 
 
-def _section(schema: Schema, board: Board, ev: Evaluated, alias: str, marks: list) -> Section:
+def _section(schema: Schema, board: Board, ev: Evaluation, alias: str, marks: list) -> Section:
     c = schema[alias]
     return Section(alias=alias, kind=c.kind, type=str(schema.analysis[alias].type),
                    formula=_formula(schema, alias, ev), term=c.term or "",
@@ -179,7 +200,7 @@ def _section(schema: Schema, board: Board, ev: Evaluated, alias: str, marks: lis
                    if views.relation_kind(schema.analysis[alias].type) == "families" else None)
 
 
-def _formula(schema: Schema, alias: str, ev: Evaluated) -> Markup | None:
+def _formula(schema: Schema, alias: str, ev: Evaluation) -> Markup | None:
     tree = schema.analysis[alias].tree
     if tree is None:
         return None
@@ -187,7 +208,7 @@ def _formula(schema: Schema, alias: str, ev: Evaluated) -> Markup | None:
                         functions=schema_functions(schema))
 
 
-def _side(schema: Schema, board: Board, ev: Evaluated, alias: str) -> Side:
+def _side(schema: Schema, board: Board, ev: Evaluation, alias: str) -> Side:
     typ = schema.analysis[alias].type
     if alias in ev.data:
         return Side(views.view(board, ev.data[alias], typ))
@@ -208,7 +229,7 @@ def _side(schema: Schema, board: Board, ev: Evaluated, alias: str) -> Side:
     return side
 
 
-def _witness(ev: Evaluated, schema: Schema, alias: str, board: Board) -> tuple[str, frozenset]:
+def _witness(ev: Evaluation, schema: Schema, alias: str, board: Board) -> tuple[str, frozenset]:
     """An axiom's deciding binding (the counterexample of a false ∀, the
     witness of a true ∃) in words, and the cells it names."""
     tree = schema.analysis[alias].tree
@@ -248,21 +269,27 @@ def _draw(board: Board, section: Section) -> None:
 def findings(marks: dict) -> list[Finding]:
     """The shipped findings behind the marks, each with its minimal board."""
     out, seen = [], set()
-    for alias, alias_marks in marks.items():
+    for alias in marks:
         for finding, _tree in defect_marks.findings():
             if finding.get("alias") != alias or (alias, finding.get("kind")) in seen:
                 continue
             seen.add((alias, finding.get("kind")))
-            out.append(Finding(
-                alias=alias, title=defect_marks.KIND_TEXT.get(finding["kind"], finding["kind"]),
-                explanation=finding.get("explanation", ""),
-                board=_minimal_board(finding.get("board", "")),
-                value=finding.get("value_text", ""), expected=finding.get("expected_text", ""),
-                formula=finding.get("formula", ""), corrected=finding.get("corrected_formula", "")))
+            out.append(finding_of(finding))
     return out
 
 
-def _minimal_board(text: str) -> Markup:
+def finding_of(finding: dict) -> Finding:
+    """One shipped finding (an entry of docs/defects.json) as the page shows it."""
+    return Finding(
+        alias=finding["alias"], title=defect_marks.KIND_TEXT.get(finding["kind"], finding["kind"]),
+        explanation=finding.get("explanation", ""), board=minimal_board(finding.get("board", "")),
+        value=finding.get("value_text", ""), expected=finding.get("expected_text", ""),
+        formula=finding.get("formula", ""), corrected=finding.get("corrected_formula", ""),
+        inherited=tuple(finding.get("inherited_from") or ()))
+
+
+def minimal_board(text: str) -> Markup:
+    """A finding's board (``.board`` text) drawn, or nothing when it does not read."""
     try:
         return Markup(board_svg(parse_board(text), show_mines=True, titles=True))
     except BoardError:   # a finding's board is shown when it reads, never required
