@@ -5,6 +5,7 @@ the pictures arrive as ``Markup`` already escaped by their own template."""
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from importlib.resources import files
 
@@ -36,3 +37,30 @@ def render(template: str, **context) -> str:
 
 def report_page(report) -> str:
     return render("report.html.j2", r=report, css=asset("report.css"), js=asset("report.js"))
+
+
+def scoped(css: str, scope: str) -> str:
+    """``css`` with every rule confined to the elements under ``scope`` (a
+    notebook's output must not restyle the notebook): each selector is
+    prefixed with ``scope``; ``:root``, ``html`` and ``body`` become ``scope``
+    itself; at-rules (``@media print`` …) are left out."""
+    css = re.sub(r"/\*.*?\*/", "", css, flags=re.S)
+    out, i = [], 0
+    while True:
+        start = css.find("{", i)
+        if start < 0:
+            break
+        head = css[i:start].strip()
+        if head.startswith("@"):          # skip the whole block, nested braces and all
+            depth, j = 1, start + 1
+            while depth and j < len(css):
+                depth += {"{": 1, "}": -1}.get(css[j], 0)
+                j += 1
+            i = j
+            continue
+        end = css.index("}", start)
+        selectors = [scope if sel in (":root", "html", "body") else f"{scope} {sel}"
+                     for sel in (part.strip() for part in head.split(","))]
+        out.append(f"{', '.join(selectors)} {{{css[start + 1:end].strip()}}}")
+        i = end + 1
+    return "\n".join(out)

@@ -77,12 +77,15 @@ class Section:
 class Finding:
     """One shipped finding of the defect search, with its minimal board."""
 
+    alias: str
     title: str
     explanation: str
     board: Markup
     value: str
     expected: str
+    formula: str
     corrected: str
+    inherited: tuple = ()          # the own defects it follows from, when it has none itself
 
 
 @dataclass
@@ -115,8 +118,17 @@ def build(schema: Schema, board: Board, *, against: Schema | None = None,
     """The report of ``schema`` over ``board`` (see the module text)."""
     started = time.perf_counter()
     budget = budget or Budget()
-    mine = _evaluated(schema, board, budget)
-    theirs = _evaluated(against, board, budget) if against is not None else None
+    mine = evaluation(schema, board, budget)
+    theirs = evaluation(against, board, budget) if against is not None else None
+    report = assemble(board, mine, theirs)
+    report.seconds = time.perf_counter() - started
+    return report
+
+
+def assemble(board: Board, mine: "Evaluation", theirs: "Evaluation | None" = None) -> Report:
+    """The report of one evaluated schema (and a second one beside it)."""
+    schema = mine.schema
+    against = theirs.schema if theirs is not None else None
     marks = defect_marks.marks(schema)
     sections = []
     for alias in order(schema):
@@ -141,23 +153,34 @@ def build(schema: Schema, board: Board, *, against: Schema | None = None,
         move=cell_str(board.move) if board.move else "none (the board gives no move)",
         move_terms=move_terms, sections=sections,
         defects=defects(marks), differences=[s.alias for s in sections if s.differs],
-        note=completion_note(board) or "",
-        seconds=time.perf_counter() - started)
+        note=completion_note(board) or "")
 
 
 @dataclass
-class Evaluated:
+class Evaluation:
+    """A schema evaluated over a board: the structure (``data``), each
+    constituent's :class:`Result`, and an evaluator over both for the
+    formulas' sub-terms."""
+
     schema: Schema
     data: dict
     results: dict
     evaluator: Evaluator
 
+    def value(self, alias: str):
+        """The value of ``alias`` (a basic set, a structure or a constituent);
+        None when it has none (an error, or not evaluated)."""
+        if alias in self.data:
+            return self.data[alias]
+        r = self.results.get(alias)
+        return r.value if r is not None and r.ok else None
 
-def _evaluated(schema: Schema, board: Board, budget: Budget) -> Evaluated:
+
+def evaluation(schema: Schema, board: Board, budget: Budget) -> Evaluation:
     data = structure(board)
     results = evaluate_schema(schema, data, budget)
     values = {**data, **{a: r.value for a, r in results.items() if r.ok and r.kind == "term"}}
-    return Evaluated(schema, data, results, Evaluator(values, schema_functions(schema), budget))
+    return Evaluation(schema, data, results, Evaluator(values, schema_functions(schema), budget))
 
 
 def order(schema: Schema) -> list[str]:
@@ -182,7 +205,7 @@ def measure_of(schema: Schema, alias: str) -> str | None:
     return families[0] if len(families) == 1 else None
 
 
-def _section(schema: Schema, board: Board, ev: Evaluated, alias: str, marks: list) -> Section:
+def _section(schema: Schema, board: Board, ev: Evaluation, alias: str, marks: list) -> Section:
     c = schema[alias]
     return Section(alias=alias, kind=c.kind, type=str(schema.analysis[alias].type),
                    formula=_formula(schema, alias, ev), term=c.term or "",
@@ -192,7 +215,7 @@ def _section(schema: Schema, board: Board, ev: Evaluated, alias: str, marks: lis
                    if views.relation_kind(schema.analysis[alias].type) == "families" else None)
 
 
-def _formula(schema: Schema, alias: str, ev: Evaluated) -> Markup | None:
+def _formula(schema: Schema, alias: str, ev: Evaluation) -> Markup | None:
     tree = schema.analysis[alias].tree
     if tree is None:
         return None
@@ -202,7 +225,7 @@ def _formula(schema: Schema, alias: str, ev: Evaluated) -> Markup | None:
                         root_value=result.value if result is not None and result.ok else None)
 
 
-def _side(schema: Schema, board: Board, ev: Evaluated, alias: str) -> Side:
+def _side(schema: Schema, board: Board, ev: Evaluation, alias: str) -> Side:
     typ = schema.analysis[alias].type
     if alias in ev.data:
         return Side(views.view(board, ev.data[alias], typ))
@@ -223,7 +246,7 @@ def _side(schema: Schema, board: Board, ev: Evaluated, alias: str) -> Side:
     return side
 
 
-def _witness(ev: Evaluated, schema: Schema, alias: str, board: Board) -> tuple[str, frozenset]:
+def _witness(ev: Evaluation, schema: Schema, alias: str, board: Board) -> tuple[str, frozenset]:
     """An axiom's deciding binding (the counterexample of a false ∀, the
     witness of a true ∃) in words, and the cells it names."""
     tree = schema.analysis[alias].tree
@@ -268,18 +291,24 @@ def defects(marks: dict) -> list[Defects]:
     with its minimal board."""
     out = []
     for alias in marks:
-        found = [Finding(title=defect_marks.KIND_TEXT.get(f["kind"], f["kind"]),
-                         explanation=f.get("explanation", ""),
-                         board=_minimal_board(f.get("board", "")),
-                         value=f.get("value_text", ""), expected=f.get("expected_text", ""),
-                         corrected=f.get("corrected_formula", ""))
-                 for f, _tree in defect_marks.findings() if f.get("alias") == alias]
+        found = [finding_of(f) for f, _tree in defect_marks.findings() if f.get("alias") == alias]
         if found:
             out.append(Defects(alias, found))
     return out
 
 
-def _minimal_board(text: str) -> Markup:
+def finding_of(finding: dict) -> Finding:
+    """One shipped finding (an entry of docs/defects.json) as the page shows it."""
+    return Finding(
+        alias=finding["alias"], title=defect_marks.KIND_TEXT.get(finding["kind"], finding["kind"]),
+        explanation=finding.get("explanation", ""), board=minimal_board(finding.get("board", "")),
+        value=finding.get("value_text", ""), expected=finding.get("expected_text", ""),
+        formula=finding.get("formula", ""), corrected=finding.get("corrected_formula", ""),
+        inherited=tuple(finding.get("inherited_from") or ()))
+
+
+def minimal_board(text: str) -> Markup:
+    """A finding's board (``.board`` text) drawn, or nothing when it does not read."""
     try:
         return Markup(board_svg(parse_board(text), show_mines=True, titles=True))
     except BoardError:   # a finding's board is shown when it reads, never required

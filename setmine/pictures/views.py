@@ -203,19 +203,22 @@ def _integer(n) -> int | None:
         return None
 
 
-def picture(board: Board, v: View, marks: dict | None = None, label: str = "") -> Markup | None:
+def picture(board: Board, v: View, marks: dict | None = None, label: str = "", *,
+            standalone: bool = False) -> Markup | None:
     """The board picture of a view: its members lit, its relation's domain
-    marked, its shares as a heat map; ``marks`` adds classes to cells."""
+    marked, its shares as a heat map; ``marks`` adds classes to cells.
+    ``standalone`` makes it an SVG file of its own (a notebook's image)."""
     marks = dict(marks or {})
     if len(board.cells) > MAX_DRAWN:
         return None
+    how = {"marks": marks, "label": label, "standalone": standalone}
     if v.kind in ("cells", "verdict") and (v.cells or v.kind == "cells"):
-        return Markup(board_svg(board, lit=v.cells or (), marks=marks, label=label))
+        return Markup(board_svg(board, lit=v.cells or (), **how))
     if v.kind == "relation":
         domain = {c: "domain" for c in v.cells if c not in marks}
-        return Markup(board_svg(board, marks={**domain, **marks}, label=label))
+        return Markup(board_svg(board, **{**how, "marks": {**domain, **marks}}))
     if v.kind == "shares":
-        return Markup(board_svg(board, heat=v.shares, marks=marks, label=label))
+        return Markup(board_svg(board, heat=v.shares, **how))
     return None
 
 

@@ -1,6 +1,8 @@
 // setmine report: pointing at a cell of a relation's board lights that
 // cell's set(s).  The data is the JSON beside each board; nothing is fetched.
-(function () {
+// In a notebook every output carries this script: it sets up the figures of
+// its own output (the .setmine element around it), each figure once.
+(function (root) {
   "use strict";
   function cellsOf(figure) {
     var out = {};
@@ -8,6 +10,8 @@
     return out;
   }
   function setupRelation(figure) {
+    if (figure.hasAttribute("data-ready")) { return; }
+    figure.setAttribute("data-ready", "1");
     var data = JSON.parse(figure.querySelector("script.relation-data").textContent);
     var caption = figure.querySelector(".pointer");
     var resting = caption.textContent;
@@ -55,5 +59,5 @@
       if (pinned === null) { show(null); }
     });
   }
-  document.querySelectorAll('figure[data-kind="relation"]').forEach(setupRelation);
-})();
+  root.querySelectorAll('figure[data-kind="relation"]').forEach(setupRelation);
+})((document.currentScript && document.currentScript.closest(".setmine")) || document);
