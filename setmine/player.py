@@ -85,7 +85,13 @@ class SchemaPlayer(Policy):
         self.max_candidates = max_candidates
         super().__init__(config)
 
+    last_term: str | None = None
+    """The term of :data:`INTERFACE` the last move came from: ``D11`` (a
+    sure-safe cell, just found or kept from an earlier move) or ``D18``
+    (the game replay says why each move was played)."""
+
     def choose(self, position, rng: random.Random):
+        self.last_term = "D11"
         cell = self._next_pending(position)
         if cell is not None:
             return cell
@@ -94,6 +100,7 @@ class SchemaPlayer(Policy):
         if safe:
             self._remember(position, safe[1:])
             return safe[0]
+        self.last_term = "D18"
         return min(values["D18"])
 
     def evaluate(self, position) -> dict:

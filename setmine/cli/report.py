@@ -12,7 +12,19 @@ minimal board.
 --against FILE shows a second schema's values beside each section and marks
 where they differ; for the shipped written schema it defaults to the shipped
 corrected one (--no-against turns it off).  The page needs no network and
-opens from disk in any current browser; docs/pictures.md is its contract."""
+opens from disk in any current browser; docs/pictures.md is its contract.
+
+``setmine report --game [--level L] [--seed S] [--policy P] [--first-click R]
+[--spec FILE] [-o OUT.html]`` replays a game instead: game 0 of seed S,
+dealt and played exactly as ``setmine play --level L --seed S --policy P
+--games 1`` plays it (default: beginner, seed 0, the schema player), with
+the schema (default spec/saper-corrected.rsl) evaluated on every position
+the player saw.  The page steps through the game (buttons, a slider, the ←
+and → keys): at each step the position, the number of consistent placements
+(D15), each cell's exact mine probability as a heat map, the cells the move
+must come from (D18), and the move played and why — a sure-safe cell (D11)
+or a cell of D18 for the schema player, for another policy whether the move
+axiom A6 holds for its move.  The default output is game-LEVEL-SEED.html."""
 
 from __future__ import annotations
 
@@ -25,6 +37,8 @@ from .common import (BOARD_HELP, add_board_options, add_budget_options, budget_f
 
 
 def add_parser(sub) -> None:
+    from ..solver.game_config import FIRST_CLICK_RULES
+
     p = sub.add_parser("report", help="an HTML page: every term drawn on the board",
                        description=help_text(__doc__))
     p.add_argument("board", nargs="?", help=BOARD_HELP)
@@ -33,15 +47,38 @@ def add_parser(sub) -> None:
                         "(default for spec/saper.rsl: spec/saper-corrected.rsl)")
     p.add_argument("--no-against", action="store_true", help="no second schema")
     p.add_argument("-o", "--output", metavar="OUT.html",
-                   help="where to write the page (default: BOARD's name with .html, here)")
+                   help="where to write the page (default: BOARD's name with .html, here; "
+                        "with --game, game-LEVEL-SEED.html)")
     add_board_options(p)
     add_budget_options(p)
+    game = p.add_argument_group("a game replayed (--game, instead of a board)")
+    game.add_argument("--game", action="store_true",
+                      help="replay one game played as `setmine play --games 1` plays it "
+                           "(--spec: the schema evaluated, and played by --policy schema; "
+                           "default spec/saper-corrected.rsl)")
+    game.add_argument("--level", help="as `setmine play --level`: beginner, intermediate, "
+                                      "expert or WxHxM (default beginner)")
+    game.add_argument("--seed", type=int, metavar="S",
+                      help="the run's seed, an integer; game 0 of it is replayed (default 0)")
+    game.add_argument("--policy", help="who plays: schema (the schema itself, default) or any "
+                                       "policy of `setmine play --policy`")
+    game.add_argument("--first-click", choices=FIRST_CLICK_RULES,
+                      help="as `setmine play --first-click` (default safe)")
     p.set_defaults(run=run)
+
+
+GAME_OPTIONS = ("level", "seed", "policy", "first_click")
 
 
 def run(args) -> int:
     from . import UserError
 
+    given = [f"--{o.replace('_', '-')}" for o in GAME_OPTIONS if getattr(args, o) is not None]
+    if args.game:
+        return run_game(args)
+    if given:
+        raise UserError(f"{' and '.join(given)} go{'es' * (len(given) == 1)} with --game "
+                        "(a game replayed), not with a board")
     if args.board is None:
         raise UserError("give a board (a file, or a shipped board by name such as beginner-midgame)")
     if args.against and args.no_against:
@@ -64,6 +101,52 @@ def run(args) -> int:
     write_atomically(output, html)
     print(f"wrote {output} ({len(html.encode('utf-8')):,} bytes, {len(report.sections)} sections, "
           f"{time.perf_counter() - started:.1f} s); open it in a browser: {output.resolve().as_uri()}")
+    return 0
+
+
+def run_game(args) -> int:
+    """``--game``: one game replayed, the schema evaluated on every position."""
+    from .. import player  # noqa: F401  registers the policy "schema"
+    from ..solver.game_config import LEVELS, GameConfig
+    from ..solver.policies import POLICIES
+    from . import UserError
+    from .play import load_player_schema
+
+    if args.board is not None:
+        raise UserError(f"--game replays a game: it takes no board (got {args.board!r})")
+    for option, value in (("--against", args.against), ("--no-against", args.no_against),
+                          ("--mines", args.mines)):
+        if value:
+            raise UserError(f"{option} goes with a board, not with --game")
+    policy = args.policy or "schema"
+    if policy not in POLICIES:
+        raise UserError(f"unknown policy {policy!r} (expected one of: {', '.join(POLICIES)})")
+    level = args.level or "beginner"
+    try:
+        config = GameConfig.level(level, first_click=args.first_click or "safe")
+    except ValueError as exc:
+        raise UserError(str(exc)) from None
+    seed = args.seed if args.seed is not None else 0
+    if policy == "schema":
+        schema = load_player_schema(args.spec)
+    else:
+        schema = load_valid_schema(args.spec or str(resources.CORRECTED_SCHEMA))
+    options = {"spec": args.spec} if policy == "schema" and args.spec else {}
+    name = level.strip().lower()
+    if name not in LEVELS:
+        name = f"{config.cols}x{config.rows}x{config.mines}"
+    output = Path(args.output) if args.output else Path(f"game-{name}-{seed}.html")
+    _writable(output)
+    from ..pictures.replay import replay, replay_page
+
+    started = time.perf_counter()
+    game = replay(config, policy, seed, schema=schema, options=options,
+                  budget=budget_from(args), level=name)
+    html = replay_page(game)
+    write_atomically(output, html)
+    print(f"wrote {output} ({len(html.encode('utf-8')):,} bytes, {len(game.steps)} steps: "
+          f"{game.result_text}, {time.perf_counter() - started:.1f} s); open it in a browser: "
+          f"{output.resolve().as_uri()}")
     return 0
 
 
