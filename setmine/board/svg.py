@@ -151,16 +151,22 @@ def _shape(board, cell: Cell, at: tuple[float, float], size: int, lit: frozenset
 
 
 def heat_colour(p: Fraction) -> str:
-    """White (0) through amber to red (1), as ``#rrggbb``; exact 0 and 1 are
-    the two ends, so a sure cell looks sure."""
+    """A probability's tint, as ``#rrggbb``: exactly 0 is green (surely
+    safe, and never mistaken for an open cell), above 0 pale yellow through
+    amber to red at exactly 1 (surely a mine)."""
     p = min(max(p, Fraction(0)), Fraction(1))
-    stops = [(Fraction(0), (255, 255, 255)), (Fraction(1, 2), (250, 176, 64)),
+    if p == 0:
+        return SAFE_TINT
+    stops = [(Fraction(0), (255, 247, 214)), (Fraction(1, 2), (250, 176, 64)),
              (Fraction(1), (200, 30, 30))]
     for (p0, c0), (p1, c1) in zip(stops, stops[1:]):
         if p <= p1:
             t = (p - p0) / (p1 - p0)
             return "#" + "".join(f"{round(a + (b - a) * t):02x}" for a, b in zip(c0, c1))
     return "#c81e1e"  # pragma: no cover - p ≤ 1
+
+
+SAFE_TINT = "#a7f3d0"
 
 
 def _hexagon(size: int) -> str:

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from setmine import resources
 from setmine.board import Board, load_board
-from setmine.board.svg import board_svg, heat_colour
+from setmine.board.svg import SAFE_TINT, board_svg, heat_colour
 
 from .strategies import boards
 
@@ -88,6 +88,7 @@ def test_heat_colour_is_monotone_in_red_dominance(p, q):
     def redness(colour):
         r, g, b = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
         return r - b + (255 - g)
-    if p < q:
+    if 0 < p < q:
         assert redness(heat_colour(p)) <= redness(heat_colour(q))
-    assert heat_colour(Fraction(0)) == "#ffffff"
+    assert heat_colour(Fraction(0)) == SAFE_TINT            # surely safe: its own colour
+    assert heat_colour(Fraction(1)) == "#c81e1e"
