@@ -28,11 +28,12 @@ INSTALL = ("install Debian's Chromium and its driver: `apt-get install chromium 
            "(as .ci/run does), or set SETMINE_NO_BROWSER=1 to skip the browser tests")
 
 # Headless, and quiet on the network: no first-run pages, no component or
-# safe-browsing updates, no sync, no QUIC probes.
+# safe-browsing updates, no sync, no QUIC probes.  Screenshots in plain sRGB,
+# so that a fill colour is the pixel drawn.
 FLAGS = (
     "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
     "--no-first-run", "--disable-background-networking", "--disable-component-update",
-    "--disable-sync", "--disable-quic", "--window-size=1400,1000",
+    "--disable-sync", "--disable-quic", "--window-size=1400,1000", "--force-color-profile=srgb",
 )
 PAGE_LOAD_SECONDS = 120   # a guard against a hung browser, not a timing assertion
 
