@@ -40,6 +40,11 @@ from .glyphs import CHOSEN_MINE, MAX_PLACES, MINE, cell_key
 
 Cell = tuple[int, int]
 
+DEFS = ('<defs><pattern id="nop" width="6" height="6" patternUnits="userSpaceOnUse">'
+        '<rect width="6" height="6" fill="#eee"/><path d="M0 6L6 0" stroke="#999"/></pattern></defs>')
+"""What the boards refer to by id (the hatching of a cell with no probability):
+inside a standalone SVG; once per page in a page of many boards (``page.py``)."""
+
 SIZE = 24            # a cell's side (square) or width (hex), in SVG units
 MARGIN = 18          # room for the row and column labels
 MAX_LABELS = 60      # more rows or columns than this: no labels
@@ -110,7 +115,8 @@ def board_svg(board, *, lit: Iterable[Cell] = (), heat: Mapping[Cell, Fraction |
         hexagon=_hexagon(size), labels=labels, margin=margin,
         col_labels=[(margin + c * size + size / 2, c) for c in range(board.cols)] if labels else [],
         row_labels=[(margin + r * row_height + size / 2, r) for r in range(board.rows)] if labels else [],
-        label=label, standalone=standalone, heat=heat is not None, style=STYLE, too_large=None)
+        label=label, standalone=standalone, heat=heat is not None, style=STYLE, too_large=None,
+        defs=DEFS)
 
 
 def _shape(board, cell: Cell, at: tuple[float, float], size: int, lit: frozenset, heat, marks,

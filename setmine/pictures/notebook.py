@@ -40,7 +40,7 @@ from ..present import defect_marks, values as present
 from ..present.header import schema_name
 from ..rsl.schema import Schema
 from . import report as reports, views
-from .page import asset, environment, scoped
+from .page import SHARED_DEFS, asset, environment, scoped
 
 __all__ = ["Evaluated", "Finding", "Findings", "Picture", "Played", "Step", "Term", "board",
            "defects", "evaluate", "load_board", "load_schema", "play", "schema", "show"]
@@ -112,7 +112,8 @@ def _css() -> Markup:
 
 def _render(template: str, *, script: bool = False, **context) -> str:
     return environment().get_template(template).render(
-        css=_css(), js=asset("report.js") if script else None, **context)
+        css=_css(), js=asset("report.js") if script else None, board_defs=Markup(SHARED_DEFS),
+        **context)
 
 
 # ---------------------------------------------------------------------------

@@ -11,7 +11,7 @@ from importlib.resources import files
 
 from markupsafe import Markup
 
-from ..board.svg import STYLE as BOARD_CSS
+from ..board.svg import DEFS, STYLE as BOARD_CSS
 
 
 @lru_cache(maxsize=1)
@@ -32,7 +32,13 @@ def render(template: str, **context) -> str:
     from .. import __version__
 
     return environment().get_template(template).render(
-        board_css=Markup(BOARD_CSS), version=__version__, **context)
+        board_css=Markup(BOARD_CSS), board_defs=Markup(SHARED_DEFS), version=__version__,
+        **context)
+
+
+SHARED_DEFS = f'<svg class="defs" width="0" height="0" aria-hidden="true" ' \
+              f'style="position:absolute">{DEFS}</svg>'
+"""The boards' shared definitions, once per page (every board refers to them)."""
 
 
 def report_page(report) -> str:

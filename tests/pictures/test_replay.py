@@ -128,7 +128,7 @@ def test_the_heat_map_and_count_are_the_solvers_exact_probabilities(page, oracle
     section = Steps(page).steps[index]
     position = expected[index][0]
     solution = exact(position)
-    assert int(section["attrs"]["data-d15"]) == solution.total
+    assert int(section["attrs"]["data-measure-card"]) == solution.total
     shares = {cell: Fraction(a["data-p"]) for cell, a in section["figures"]["D17"].items()
               if "data-p" in a}
     # D17 gives a share to every closed cell that is not a sure mine

@@ -55,7 +55,7 @@
       pinned = pinned === key ? null : key;
       show(key, 0);
     });
-    figure.querySelector("svg.board").addEventListener("mouseleave", function () {
+    figure.addEventListener("mouseleave", function () {
       if (pinned === null) { show(null); }
     });
   }
