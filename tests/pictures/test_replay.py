@@ -8,7 +8,6 @@ in a real browser is test_browser.py.)"""
 
 from __future__ import annotations
 
-import random
 import re
 from fractions import Fraction
 from html.parser import HTMLParser
@@ -16,18 +15,16 @@ from html.parser import HTMLParser
 import pytest
 
 from setmine import resources
-from setmine.board import structure
 from setmine.cli import main
-from setmine.eval.interpret.model import evaluate_schema
 from setmine.eval.values.budget import Budget
 from setmine.pictures import replay as R
-from setmine.player import SchemaPlayer, view_board
 from setmine.rsl.schema import Schema
-from setmine.solver.game import Game, game_seed, policy_seed
 from setmine.solver.game_config import GameConfig
 from setmine.solver.play import play_game
 from setmine.solver.policies import make_policy
 from setmine.solver.probability import exact
+
+from .games import hand_played
 
 CORRECTED = Schema.load(resources.CORRECTED_SCHEMA)
 BEGINNER = GameConfig.level("beginner")
@@ -46,22 +43,8 @@ def page(game):
 
 @pytest.fixture(scope="module")
 def oracle():
-    """The same game played by hand with Game and SchemaPlayer: each
-    position, D18 evaluated on the player's view (S4 = ∅), the move."""
-    played = Game(BEGINNER, game_seed(SEED, 0))
-    player, rng = SchemaPlayer(), random.Random(policy_seed(SEED, 0))
-    player.new_game()
-    steps = []
-    while True:
-        position = played.position
-        d18 = evaluate_schema(CORRECTED, structure(view_board(position)), Budget(),
-                              only=["D18"])["D18"].value
-        if played.status != "playing":
-            steps.append((position, frozenset(d18), None))
-            return played, steps
-        cell = player.choose(position, rng)
-        steps.append((position, frozenset(d18), cell))
-        played.open(cell)
+    """The same game played by hand (games.py)."""
+    return hand_played(BEGINNER, SEED, CORRECTED)
 
 
 class Steps(HTMLParser):
