@@ -206,7 +206,8 @@ def _integer(n) -> int | None:
 def picture(board: Board, v: View, marks: dict | None = None, label: str = "", *,
             standalone: bool = False) -> Markup | None:
     """The board picture of a view: its members lit, its relation's domain
-    marked, its shares as a heat map; ``marks`` adds classes to cells.
+    marked (each cell's number of pairs in its corner, unless every cell has
+    one), its shares as a heat map; ``marks`` adds classes to cells.
     ``standalone`` makes it an SVG file of its own (a notebook's image)."""
     marks = dict(marks or {})
     if len(board.cells) > MAX_DRAWN:
@@ -216,7 +217,9 @@ def picture(board: Board, v: View, marks: dict | None = None, label: str = "", *
         return Markup(board_svg(board, lit=v.cells or (), **how))
     if v.kind == "relation":
         domain = {c: "domain" for c in v.cells if c not in marks}
-        return Markup(board_svg(board, **{**how, "marks": {**domain, **marks}}))
+        counts = {tuple(map(int, k.split(","))): e["n"] for k, e in v.data["cells"].items()}
+        badges = counts if any(n != "1" for n in counts.values()) else None
+        return Markup(board_svg(board, badges=badges, **{**how, "marks": {**domain, **marks}}))
     if v.kind == "shares":
         return Markup(board_svg(board, heat=v.shares, **how))
     return None
