@@ -23,7 +23,6 @@ A :class:`~setmine.board.Board` displays itself already (``_repr_svg_``).
 from __future__ import annotations
 
 import html
-import random
 import time
 from dataclasses import dataclass, field
 from functools import lru_cache, wraps
@@ -33,11 +32,10 @@ from markupsafe import Markup
 
 from .. import resources
 from ..board import Board, load_board as read_board, parse_board
-from ..board.model import BoardError, cell_str, plural
+from ..board.model import BoardError, cell_str
 from ..board.svg import STYLE as BOARD_CSS, board_svg
 from ..eval.values.budget import Budget
 from ..present import defect_marks, values as present
-from ..present.header import schema_name
 from ..rsl.schema import Schema
 from . import report as reports, views
 from .page import SHARED_DEFS, asset, environment, scoped
@@ -372,21 +370,19 @@ def defects(alias: str | None = None, *, own: bool = False) -> Findings:
 
 @dataclass
 class Step:
-    """One move of a game: the position the schema saw, its D11 and D18
-    there, and the cell it played (``board.move``)."""
+    """One move of a game: the position the schema saw, the cells its move
+    terms gave there (D18), the cell it played (``board.move``) and why."""
 
     number: int
     board: Board
     move: tuple
-    d11: frozenset
     d18: frozenset
+    reason: str
     guess: bool
 
     @property
     def caption(self) -> str:
-        where = f"sure-safe (in D11, {plural(len(self.d11), 'cell')})" if self.move in self.d11 \
-            else f"from D18 ({plural(len(self.d18), 'cell')} of least mine probability)"
-        return f"move {self.number}: {cell_str(self.move)}, {where}" + (", a guess" if self.guess else "")
+        return f"move {self.number}: {self.reason}" + (", a guess" if self.guess else "")
 
     def svg(self, standalone: bool = False, size: int = STEP_SIZE) -> str:
         return board_svg(self.board, lit=self.d18, standalone=standalone, size=size,
@@ -399,21 +395,21 @@ class Step:
 
 @dataclass
 class Played:
-    """A game the schema played, move by move (``played[i]`` is a :class:`Step`)."""
+    """A game the schema played, move by move (``played[i]`` is a
+    :class:`Step`); ``replay`` is the whole replay (``setmine report --game``)."""
 
-    schema: str
-    level: str
-    seed: int | str
-    game: int
+    replay: object
     steps: list
     final: Board
-    won: bool
-    lost_at: str
-    seconds: float
 
-    @property
-    def guesses(self) -> int:
-        return sum(s.guess for s in self.steps)
+    schema = property(lambda self: self.replay.schema)
+    level = property(lambda self: self.replay.level)
+    seed = property(lambda self: self.replay.seed)
+    game = property(lambda self: self.replay.game)
+    guesses = property(lambda self: self.replay.guesses)
+    seconds = property(lambda self: self.replay.seconds)
+    won = property(lambda self: self.replay.result == "won")
+    lost_at = property(lambda self: "" if self.won or not self.steps else cell_str(self.steps[-1].move))
 
     def __getitem__(self, i: int) -> Step:
         return self.steps[i]
@@ -432,37 +428,26 @@ class Played:
 
     def __repr__(self) -> str:
         return (f"<{self.schema} played {self.level} game {self.game} (seed {self.seed}): "
-                f"{'won' if self.won else 'lost'} in {len(self)} moves, {self.guesses} guesses>")
+                f"{self.replay.result_text}, {self.guesses} guesses>")
 
 
 def play(schema: Schema | str | Path = "corrected", level: str = "beginner", *,
          seed: int | str = 0, game: int = 0, first_click: str = "safe") -> Played:
     """The schema plays one game as ``setmine play --policy schema`` does
     (the same deal for the same seed and game number): each move a cell of
-    its D18 (axiom A6), its sure-safe cells D11 first.  Every position is
-    kept with the D11 and D18 the schema computed there."""
-    from ..player import SchemaPlayer, check_interface
-    from ..solver.game import Game, game_seed, policy_seed
+    its D18 (axiom A6), its sure-safe cells D11 first — the replay of
+    ``setmine report --game`` (``replay.py``), each position kept with the
+    cells of D18 the schema computed there."""
+    from ..player import check_interface
     from ..solver.game_config import GameConfig, parse_level
+    from .replay import replay
 
-    started = time.perf_counter()
     cols, rows, mines = parse_level(level)
     config = GameConfig(cols=cols, rows=rows, mines=mines, first_click=first_click)
-    player = SchemaPlayer(config=config)
-    player.schema = load_schema(schema)
-    check_interface(player.schema)
-    deal = Game(config, game_seed(seed, game))
-    rng = random.Random(policy_seed(seed, game))
-    player.new_game()
-    steps = []
-    while deal.status == "playing":
-        position = deal.position
-        seen = player.evaluate(position)
-        cell = player.choose(position, rng)
-        before = deal.board().with_move(cell)
-        move = deal.open(cell)
-        steps.append(Step(len(steps) + 1, before, cell, seen["D11"], seen["D18"], move.guess))
-    return Played(schema=schema_name(player.schema), level=level, seed=seed, game=game,
-                  steps=steps, final=deal.board(show_mines=True), won=deal.status == "won",
-                  lost_at=cell_str(deal.lost_at) if deal.lost_at else "",
-                  seconds=time.perf_counter() - started)
+    chosen = load_schema(schema)
+    check_interface(chosen)
+    r = replay(config, "schema", seed, schema=chosen, level=level, game=game)
+    steps = [Step(s.index + 1, s.seen.with_move(s.move), s.move,
+                  frozenset().union(*(v.cells or () for _, v in s.terms)), s.reason, bool(s.guess))
+             for s in r.steps if s.move is not None]
+    return Played(r, steps, r.steps[-1].seen)

@@ -132,6 +132,7 @@ class Step:
     index: int
     title: str
     board: Markup                   # the position, the move outlined
+    seen: Board | None = None       # the position as a board (the player's view; at the end, all)
     move: Cell | None = None
     reason: str = ""                # why this move (see :func:`reason`)
     verdict: bool | None = None     # the move axiom, S4 = the move
@@ -152,6 +153,7 @@ class Step:
 class Replay:
     level: str
     seed: int | str
+    game: int                       # the game of the run (0: as `setmine play --games 1`)
     policy: str
     schema: str
     config: str                     # the game config in words
@@ -211,19 +213,20 @@ class _Recorder:
 
 def replay(config: GameConfig, policy: str = "schema", seed: int | str = 0, *,
            schema: Schema | None = None, options: dict | None = None,
-           budget: Budget | None = None, level: str = "") -> Replay:
-    """Play game 0 of ``seed`` with ``policy`` (made with ``options``, as
-    ``setmine play`` makes it) and evaluate ``schema`` (default: the shipped
-    corrected one) on every position of it."""
+           budget: Budget | None = None, level: str = "", game: int = GAME) -> Replay:
+    """Play game ``game`` (default 0) of ``seed`` with ``policy`` (made with
+    ``options``, as ``setmine play`` makes it) and evaluate ``schema``
+    (default: the shipped corrected one) on every position of it."""
+    index = game
     started = time.perf_counter()
     schema = schema or Schema.load(resources.CORRECTED_SCHEMA)
     budget = budget or Budget()
     terms = Terms.of(schema)
-    game = Game(config, game_seed(seed, GAME))
+    game = Game(config, game_seed(seed, index))
     recorder = _Recorder(make_policy(policy, config=config, **(options or {})), game)
     stopped = ""
     try:
-        play_game(config, recorder, seed, GAME, game=game)
+        play_game(config, recorder, seed, index, game=game)
     except _Stopped as exc:
         stopped = str(exc)
     steps = []
@@ -237,7 +240,7 @@ def replay(config: GameConfig, policy: str = "schema", seed: int | str = 0, *,
     end = _step(schema, terms, budget, len(steps), game.position, game.board(show_mines=True),
                 None, "the end")
     steps.append(end)
-    out = Replay(level=level or config.describe(), seed=seed, policy=policy,
+    out = Replay(level=level or config.describe(), seed=seed, game=index, policy=policy,
                  schema=schema_name(schema), config=config.describe(), terms=terms,
                  steps=steps, result=result, moves=len(game.moves), guesses=game.guesses,
                  stopped=stopped)
@@ -251,7 +254,7 @@ def _step(schema: Schema, terms: Terms, budget: Budget, index: int, position: Po
     """The schema's terms on ``position`` with S4 = ``move``, drawn on ``board``."""
     started = time.perf_counter()
     marks = {move: "move"} if move is not None else {}
-    step = Step(index=index, title=title, move=move,
+    step = Step(index=index, title=title, move=move, seen=board,
                 board=Markup(board_svg(board, marks=marks, show_mines=move is None,
                                        label=f"step {index}")))
     try:

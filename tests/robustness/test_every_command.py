@@ -16,6 +16,7 @@ import pytest
 
 from setmine import resources
 from setmine.cli import main
+from setmine.rsl.schema import Schema
 
 SCHEMAS = {"written": resources.WRITTEN_SCHEMA, "corrected": resources.CORRECTED_SCHEMA}
 BOARDS = {p.stem: p for p in resources.shipped_boards()}
@@ -94,3 +95,17 @@ def test_play_schema(capsys, schema, json_mode):
     assert code == 0, err
     if json_mode:
         assert json.loads(out)["schema"] == f"spec/{SCHEMAS[schema].name}"
+
+
+@pytest.mark.parametrize("schema", list(SCHEMAS), ids=list(SCHEMAS))
+@pytest.mark.parametrize("board", list(_board_params()))
+def test_report_on_every_board(capsys, tmp_path, board, schema):
+    """``report``: one page, a section per constituent, said where it went."""
+    out = tmp_path / "r.html"
+    code, said, err = run(capsys, ["report", board, "--spec", SCHEMAS[schema], "-o", out])
+    assert code == 0, err
+    page = out.read_text(encoding="utf-8")
+    assert str(out) in said and page.rstrip().endswith("</html>")
+    constituents = [c.alias for c in Schema.load(SCHEMAS[schema])
+                    if c.kind not in ("function", "predicate")]
+    assert all(f'<section id="{alias}"' in page for alias in constituents)
