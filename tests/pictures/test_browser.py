@@ -254,6 +254,23 @@ def test_a_set_of_cells_lights_its_members(browser, schema, request):
         assert members, f"{alias} is not empty on {BOARD}"
 
 
+def test_a_formulas_sub_terms_tell_their_type_and_value(browser, corrected_report,
+                                                        corrected_values):
+    """Pointing at a sub-term of D8's formula shows (as its tooltip) its type
+    and, being closed, its value: the whole formula is D8's value."""
+    assert open_page(browser, corrected_report) == []
+    spans = browser.find_elements(By.CSS_SELECTOR, "#D8 p.formula span.st[data-type]")
+    assert spans
+    root = spans[0]
+    assert root.get_attribute("data-type") == "ℬ(X1)"
+    expected = "{" + ", ".join(sorted(keys(corrected_values["D8"].value),
+                                      key=lambda k: tuple(map(int, k.split(","))))) + "}"
+    assert root.get_attribute("data-value") == expected
+    assert root.get_attribute("title") == f"ℬ(X1) = {expected}"
+    types = {s.get_attribute("data-type") for s in spans}
+    assert len(types) > 1          # its parts are typed too, not only the whole
+
+
 def test_the_heat_map_is_the_exact_probability(browser, corrected_report, corrected_values, board):
     assert open_page(browser, corrected_report) == []
     figure = section_figure(browser, "D16")
