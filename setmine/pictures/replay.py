@@ -27,7 +27,7 @@ played, so that the schema itself judges the move with its move axiom
 Which terms.  Nothing here is keyed on a constituent's name.  The move
 terms are ``report.move_terms_of``: the sets of cells the move axiom
 reads.  The heat map is drawn from a relation of cells to families
-(``ℬ(X×ℬℬ(X))``) that ``report.measure_of`` gives a family to be measured
+(``ℬ(X×ℬℬ(X))``) that ``kinds.measure_of`` gives a family to be measured
 by; when several have one, those the move axiom depends on are preferred
 (its closure), and of these the last in dependency order, the one nearest
 the move.  In the corrected schema D16 and D17 are both measured by D15;
@@ -68,7 +68,8 @@ from ..solver.policies import make_policy
 from ..solver.position import Cell, Position
 from . import views
 from .page import asset, render
-from .report import measure_of, move_terms_of
+from ..present.kinds import measure_of
+from .report import move_terms_of
 
 GAME = 0
 """The game of the run that is replayed: the first, as ``--games 1`` plays."""

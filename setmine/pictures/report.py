@@ -31,6 +31,7 @@ from ..present import defect_marks
 from ..present.eval_report import method
 from ..present.board_notes import completion_note
 from ..present.header import schema_name
+from ..present.kinds import measure_of
 from ..present.trace import explain
 from ..rsl.errors import RSLError
 from ..rsl.schema import Schema
@@ -195,14 +196,6 @@ def move_terms_of(schema: Schema) -> list[str]:
         return []
     return [a for a in schema.uses(resources.MOVE_AXIOM) if a in schema
             and schema[a].kind == "term" and views.is_cells(schema.analysis[a].type)]
-
-
-def measure_of(schema: Schema, alias: str) -> str | None:
-    """The one family (a term of type ℬℬ(X)) that ``alias``'s formula reads,
-    which its families are shares of; None when it reads none or several."""
-    families = [a for a in schema.uses(alias) if a in schema
-                and views.is_family(schema.analysis[a].type)]
-    return families[0] if len(families) == 1 else None
 
 
 def _section(schema: Schema, board: Board, ev: Evaluation, alias: str, marks: list) -> Section:

@@ -24,17 +24,17 @@ fails and never enumerates a huge value: what is not listed is counted.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from fractions import Fraction
 
 from markupsafe import Markup
 
 from ..board.model import Board, cell_str
 from ..board.svg import board_svg
 from ..eval.values import cardinal
-from ..eval.values.sets import Fibered
+from ..present import kinds
 from ..present import values as present
+from ..present.kinds import fibers, is_cells, is_family, relation_kind
 from ..rsl.errors import RSLError
-from ..rsl.types import Element, Logic, SetType, TupleType
+from ..rsl.types import Logic
 
 SETS_SHOWN = 6        # the sets of one cell a relation's data carries
 MEMBERS_DRAWN = 6     # the members of a family drawn as small boards
@@ -56,30 +56,6 @@ class View:
     cells: frozenset | None = None  # the lit cells, or the cells with a share
     shares: dict | None = None      # cell → Fraction | None, for a heat map
     key: object = None              # a comparable digest of the value (see :func:`digest`)
-
-
-def is_cells(typ) -> bool:
-    return isinstance(typ, SetType) and isinstance(typ.base, Element)
-
-
-def is_family(typ) -> bool:
-    return isinstance(typ, SetType) and is_cells(typ.base)
-
-
-def relation_kind(typ) -> str | None:
-    """``cells`` for ℬ(X×X), ``sets`` for ℬ(X×ℬ(X)), ``families`` for
-    ℬ(X×ℬℬ(X)), else None."""
-    if not (isinstance(typ, SetType) and isinstance(typ.base, TupleType)
-            and len(typ.base.factors) == 2 and isinstance(typ.base.factors[0], Element)):
-        return None
-    second = typ.base.factors[1]
-    if isinstance(second, Element):
-        return "cells"
-    if is_cells(second):
-        return "sets"
-    if is_family(second):
-        return "families"
-    return None
 
 
 def view(board: Board, value, typ, *, measure=None) -> View:
@@ -112,20 +88,6 @@ def view(board: Board, value, typ, *, measure=None) -> View:
     return View("text", summary, text, key=text)
 
 
-def fibers(value) -> dict | None:
-    """A relation as first component → its set of second components, for
-    relations listable within the printing budget; None beyond."""
-    if isinstance(value, Fibered):
-        return dict(value.fibers)
-    got = present.listing(value, 200_000)
-    if not got.complete:
-        return None
-    out: dict = {}
-    for x, y in got.items:
-        out.setdefault(x, set()).add(y)
-    return {x: frozenset(ys) for x, ys in out.items()}
-
-
 def _relation(board: Board, value, kind: str, summary: str, text: str) -> View:
     by_cell = fibers(value)
     if by_cell is None:
@@ -152,21 +114,15 @@ def _relation(board: Board, value, kind: str, summary: str, text: str) -> View:
 
 
 def shares(value, measure) -> tuple[dict, str]:
-    """Each cell's exact share card(pr₂)/card(measure) — None when the
-    measure is empty or the cell has several families — and a note."""
-    by_cell = fibers(value) or {}
-    total = _integer(present.size_of(measure))
-    out: dict = {}
-    for x, families in by_cell.items():
-        members = present.listing(families, 2).items
-        size = _integer(present.size_of(members[0])) if len(members) == 1 else None
-        out[x] = Fraction(size, total) if size is not None and total else None
+    """Each cell's exact share of ``measure`` (``kinds.shares``) and a note
+    on the cells that have none."""
+    cells = kinds.shares(fibers(value) or {}, measure)
     note = ""
-    if total == 0:
+    if present.size_of(measure) == 0:
         note = "the family it is measured by is empty: no cell has a probability"
-    elif any(v is None for v in out.values()):
+    elif any(v is None for v in cells.values()):
         note = "a cell with several families (or uncountable ones) has no single probability"
-    return out, note
+    return cells, note
 
 
 def _shares(value, summary: str, text: str, measure) -> View:
@@ -189,18 +145,6 @@ def _family(board: Board, value, summary: str, text: str) -> View:
     note = "" if got.complete else f"the first {len(got.items)} of {got.size_text} members"
     return View("family", summary, text, boards=boards, note=note,
                 key=(got.size_text, tuple(present.show(m) for m in got.items)))
-
-
-def _integer(n) -> int | None:
-    """An exact count as a Python integer (a symbolic cardinal too), or None."""
-    if n is None:
-        return None
-    if isinstance(n, int):
-        return n
-    try:
-        return int(n)
-    except (TypeError, ValueError, OverflowError, RSLError):
-        return None
 
 
 def picture(board: Board, v: View, marks: dict | None = None, label: str = "", *,

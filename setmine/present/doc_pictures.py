@@ -46,10 +46,8 @@ from ..board import BoardError, parse_board
 from ..board.model import plural
 from ..board.svg import STYLE, board_svg, heat_colour
 from ..eval.values.budget import Budget
-from ..eval.values.sets import Fibered
-from ..rsl.schema import Schema
-from ..rsl.types import Element, SetType, TupleType
 from . import values as present
+from .kinds import fibers, is_cells, is_family, relation_kind, shares
 
 IMG = "img"                  # the pictures' folder, beside the pages
 SVG_NS = "http://www.w3.org/2000/svg"
@@ -88,15 +86,6 @@ def name_of(stem: str) -> str:
 # ----------------------------------------------------------------------------
 # Which picture a value gets
 
-def measure_of(schema: Schema, alias: str) -> str | None:
-    """The one family (a term of type ℬℬ(X)) that ``alias``'s formula reads,
-    whose members its families are shares of; None when it reads none or
-    several."""
-    families = [a for a in schema.uses(alias) if a in schema
-                and _is_family(schema.analysis[a].type)]
-    return families[0] if len(families) == 1 else None
-
-
 def value_picture(board, value, typ, *, stem: str, alias: str, where: str,
                   measure: tuple[str, object] | None = None) -> Picture | None:
     """The picture of ``alias``'s ``value`` (of type ``typ``) on ``board``,
@@ -106,7 +95,7 @@ def value_picture(board, value, typ, *, stem: str, alias: str, where: str,
     value has no picture (see the module text)."""
     if not present.is_set(value):
         return None
-    if _is_cells(typ):
+    if is_cells(typ):
         cells = present.cells_of(value, typ)
         if not cells:
             return None
@@ -116,16 +105,16 @@ def value_picture(board, value, typ, *, stem: str, alias: str, where: str,
         return Picture(name_of(stem), svg, alt, f"The {n} {'cell' if n == 1 else 'cells'} "
                        f"of {alias} in blue; open cells show their number, the move is "
                        "outlined.", ("cells", tuple(sorted(cells))))
-    second = _relation_second(typ)
+    second = relation_kind(typ)
     if second is not None:
-        fibers = _fibers(value)
-        if not fibers:
+        by_cell = fibers(value, _budget())
+        if not by_cell:
             return None
         if second == "families" and measure is not None:
-            shares = _shares(fibers, measure[1])
-            if shares is not None:
-                return _heat_picture(board, shares, stem, alias, where, measure)
-        counts = {x: n for x, n in ((x, present.size_of(ys)) for x, ys in fibers.items())
+            heat = _shares(by_cell, measure[1])
+            if heat is not None:
+                return _heat_picture(board, heat, stem, alias, where, measure)
+        counts = {x: n for x, n in ((x, present.size_of(ys)) for x, ys in by_cell.items())
                   if isinstance(n, int)}
         note = ""
         if second == "families" and measure is not None:
@@ -137,7 +126,7 @@ def value_picture(board, value, typ, *, stem: str, alias: str, where: str,
             f"Each cell x is tinted by the number of pairs (x, …) in {alias}, written in its "
             "top-left corner (the legend under the board); a plain cell is in no pair."
             + note, "pairs of a cell:")
-    if _is_family(typ):
+    if is_family(typ):
         got = present.listing(value, LISTED, _budget())
         if not got.complete or not got.items:
             return None
@@ -185,57 +174,15 @@ def board_picture(board, stem: str, alt: str, caption: str) -> Picture:
 # ----------------------------------------------------------------------------
 # Types and values
 
-def _is_cells(typ) -> bool:
-    return isinstance(typ, SetType) and isinstance(typ.base, Element)
-
-
-def _is_family(typ) -> bool:
-    return isinstance(typ, SetType) and _is_cells(typ.base)
-
-
-def _relation_second(typ) -> str | None:
-    """``cells``, ``sets`` or ``families`` for ℬ(X×X), ℬ(X×ℬ(X)),
-    ℬ(X×ℬℬ(X)); else None."""
-    if not (isinstance(typ, SetType) and isinstance(typ.base, TupleType)
-            and len(typ.base.factors) == 2 and isinstance(typ.base.factors[0], Element)):
-        return None
-    second = typ.base.factors[1]
-    if isinstance(second, Element):
-        return "cells"
-    return "sets" if _is_cells(second) else "families" if _is_family(second) else None
-
-
 def _budget() -> Budget:
     return Budget(max_elements=LISTED, max_seconds=float("inf"))
 
 
-def _fibers(value) -> dict | None:
-    """A relation as cell → the set of its second components; None when
-    listing it would exceed the budget."""
-    if isinstance(value, Fibered):
-        return {x: ys for x, ys in value.fibers if isinstance(x, tuple)}
-    got = present.listing(value, LISTED, _budget())
-    if not got.complete:
-        return None
-    out: dict = {}
-    for x, y in got.items:
-        out.setdefault(x, set()).add(y)
-    return {x: frozenset(ys) for x, ys in out.items()}
-
-
-def _shares(fibers: dict, family) -> dict | None:
-    """Each cell's card(pr₂)/card(family), exact; None for a cell with
-    several second components (no single share); the whole None when the
-    family is empty or uncounted."""
-    total = present.size_of(family)
-    if not isinstance(total, int) or total == 0:
-        return None
-    out = {}
-    for x, families in fibers.items():
-        members = present.listing(families, 2, _budget()).items
-        size = present.size_of(members[0]) if len(members) == 1 else None
-        out[x] = Fraction(size, total) if isinstance(size, int) else None
-    return out
+def _shares(by_cell: dict, family) -> dict | None:
+    """Each cell's exact share of ``family`` (``kinds.shares``); None when no
+    cell has one (the family is empty or uncounted)."""
+    cells = shares(by_cell, family, _budget())
+    return cells if any(v is not None for v in cells.values()) else None
 
 
 # ----------------------------------------------------------------------------
