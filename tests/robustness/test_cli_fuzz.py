@@ -73,7 +73,7 @@ def command_lines(draw):
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
-@given(command_lines())
+@given(argv=command_lines())
 def test_any_command_line_is_answered_or_refused_plainly(capsys, argv, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)    # where a command writes by default (`report`'s page)
     code = main(argv)
