@@ -13,7 +13,8 @@ contract of docs/pictures.md, which the browser tests read):
   has no probability (class ``nop``);
 * ``marks`` adds CSS classes to cells (``move``, ``differs``, ``selected``…);
 * ``badges`` writes a short text in a cell's top-left corner (a count, a
-  fraction), class ``badge``;
+  fraction), class ``badge``; ``notes`` gives a cell's tooltip (its
+  ``<title>``) more to say than its name and probability;
 * with ``show_mines`` the mines are drawn (``*``; ``x`` for the mines setmine
   chose to complete a player's view).
 
@@ -72,6 +73,7 @@ class CellShape:
 
 def board_svg(board, *, lit: Iterable[Cell] = (), heat: Mapping[Cell, Fraction | None] | None = None,
               marks: Mapping[Cell, str] | None = None, badges: Mapping[Cell, str] | None = None,
+              notes: Mapping[Cell, str] | None = None,
               show_mines: bool = False,
               label: str = "", standalone: bool = False, titles: bool = False,
               size: int = SIZE) -> str:
@@ -98,6 +100,9 @@ def board_svg(board, *, lit: Iterable[Cell] = (), heat: Mapping[Cell, Fraction |
 
     cells = [_shape(board, cell, centre(cell), size, lit, heat, marks, show_mines, titles)
              for cell in board.cells]
+    if notes:
+        cells = [replace(c, title=f"{c.title or c.key}; {notes[cell]}") if cell in notes else c
+                 for cell, c in zip(board.cells, cells)]
     if badges:
         inset = {"hex": (0.3, 0.45), "dot": (0.35, 0.4)}.get(
             "hex" if hexagonal else ("dot" if board.topology == "graph" else ""), (0.45, 0.46))

@@ -50,7 +50,7 @@ class View:
     summary: str                    # one line: "card 301", "true", "error …"
     text: str = ""                  # the value as text (bounded)
     svg: Markup | None = None       # the board picture
-    data: dict | None = None        # what the page's script needs (relation fibers)
+    data: dict | None = None        # a relation's fibers (for the script); a heat map's tooltips
     boards: list = field(default_factory=list)   # (caption, small svg)
     note: str = ""
     cells: frozenset | None = None  # the lit cells, or the cells with a share
@@ -127,8 +127,12 @@ def shares(value, measure) -> tuple[dict, str]:
 
 def _shares(value, summary: str, text: str, measure) -> View:
     cells, note = shares(value, measure)
+    total = present.size_text(measure)
+    sizes = kinds.family_sizes(fibers(value) or {})
+    notes = {c: f"card(pr₂) = {cardinal.show(n)} of {total} members" for c, n in sizes.items()
+             if n is not None}
     return View("shares", summary, text, note=note, cells=frozenset(cells),
-                shares=cells, key=tuple(sorted(cells.items())))
+                shares=cells, key=tuple(sorted(cells.items())), data={"notes": notes})
 
 
 def _family(board: Board, value, summary: str, text: str) -> View:
@@ -165,7 +169,7 @@ def picture(board: Board, v: View, marks: dict | None = None, label: str = "", *
         badges = counts if any(n != "1" for n in counts.values()) else None
         return Markup(board_svg(board, badges=badges, **{**how, "marks": {**domain, **marks}}))
     if v.kind == "shares":
-        return Markup(board_svg(board, heat=v.shares, **how))
+        return Markup(board_svg(board, heat=v.shares, notes=v.data["notes"], **how))
     return None
 
 

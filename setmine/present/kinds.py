@@ -75,17 +75,23 @@ def fibers(value, budget: Budget | None = None) -> dict | None:
     return {x: frozenset(ys) for x, ys in out.items()}
 
 
-def shares(by_cell: dict, measure, budget: Budget | None = None) -> dict:
-    """Each first component's exact share card(pr₂)/card(measure) — None
-    when the measure is empty or uncounted, or when the cell has several
-    second components (no single family)."""
-    total = _integer(present.size_of(measure))
+def family_sizes(by_cell: dict, budget: Budget | None = None) -> dict:
+    """Each first component's card(pr₂), exact — None when it has several
+    second components (no single family) or one too large to count."""
     out: dict = {}
     for x, families in by_cell.items():
         members = present.listing(families, 2, budget).items
-        size = _integer(present.size_of(members[0])) if len(members) == 1 else None
-        out[x] = Fraction(size, total) if size is not None and total else None
+        out[x] = _integer(present.size_of(members[0])) if len(members) == 1 else None
     return out
+
+
+def shares(by_cell: dict, measure, budget: Budget | None = None) -> dict:
+    """Each first component's exact share card(pr₂)/card(measure) — None
+    when the measure is empty or uncounted, or when the cell has no single
+    family (:func:`family_sizes`)."""
+    total = _integer(present.size_of(measure))
+    return {x: Fraction(size, total) if size is not None and total else None
+            for x, size in family_sizes(by_cell, budget).items()}
 
 
 def _integer(n) -> int | None:

@@ -99,7 +99,9 @@ def test_the_heat_map_of_a_view_with_three_equal_candidates():
     shares = [s.side.view.shares for s in report.sections if s.side.view.kind == "shares"]
     assert shares and all(v == {(0, 0): Fraction(1, 3), (0, 1): Fraction(1, 3),
                                 (1, 1): Fraction(1, 3)} for v in shares)
-    assert 'data-p="1/3"' in report_page(report)
+    page = report_page(report)
+    assert 'data-p="1/3"' in page
+    assert "<title>0,0: p = 1/3 ≈ 0.333; card(pr₂) = 1 of 3 members</title>" in page
 
 
 # -- the sections of a report
