@@ -34,7 +34,7 @@ NO_FUNCTIONS: Mapping[str, s.FunctionDef] = {}
 
 ARITHMETIC = {"+": op.add, "-": op.sub, "*": op.mul}
 SET_OPERATIONS = {"∪": op.or_, "∩": op.and_, "\\": op.sub, "∆": op.xor}
-INCLUSIONS = {"⊆": op.le, "⊂": op.lt, "⊄": lambda a, b: not a <= b}
+INCLUSIONS = {"⊆": op.le, "⊂": op.lt, "⊄": lambda a, b: not a < b}   # ⊄ is ¬⊂ (the reference's)
 ORDER = {"<": op.lt, ">": op.gt, "≤": op.le, "≥": op.ge}
 
 

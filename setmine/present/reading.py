@@ -42,7 +42,7 @@ SET_OPS = {"∪": "union", "∩": "intersection"}
 ARITHMETIC = {"+": "plus", "-": "minus", "*": "times"}
 COMPARISONS = {"<": "is less than", ">": "is greater than", "≤": "is at most",
                "≥": "is at least", "⊆": "is a subset of", "⊂": "is a proper subset of",
-               "⊄": "is not a subset of"}
+               "⊄": "is not a proper subset of"}
 CONNECTIVE_WORDS = {"&": "and", "∨": "or"}
 PAIRED = {"&": "both", "∨": "either"}
 # Names for the components of a variable over a product, by the kind of factor.

@@ -170,6 +170,8 @@ class Schema:
         over it (parsed and typed against the schema: an RSLError says what
         is wrong and where)."""
         if expression in self.by_alias:
+            if self[expression].kind in ("basic", "constant", "structure"):
+                return s.Global(expression, span=(0, len(expression)))  # its value, not its type
             return self.tree(expression)
         tree = parse_with_warnings(expression).tree
         typify(tree, self.environment())

@@ -114,6 +114,8 @@ CASES = [
     ("X1⊂X1", DATA, False),
     ("{1}⊂X1", DATA, True),
     ("X2⊄X1", DATA, True),
+    ("X1⊄X1", DATA, True),        # ⊄ is ¬⊂: a set is not a proper subset of itself
+    ("{1}⊄X1", DATA, False),
     ("(1,2)=(1,2)", DATA, True),
     ("X1≠X2", DATA, True),
     ("1<2", DATA, True),

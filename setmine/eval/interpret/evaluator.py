@@ -247,9 +247,10 @@ class Evaluator:
         if op in ("⊆", "⊂", "⊄"):
             a, b = _as_set(a, n.left), _as_set(b, n.right)
             inside = algebra.subset(a, b, self.budget, n)
-            if op == "⊄":
-                return not inside
-            return inside and (op == "⊆" or not algebra.subset(b, a, self.budget, n))
+            if op == "⊆":
+                return inside
+            strict = inside and not algebra.subset(b, a, self.budget, n)
+            return strict if op == "⊂" else not strict   # ⊄ is ¬⊂, as the reference reads it
         for v, side in ((a, n.left), (b, n.right)):
             if isinstance(v, bool) or not (isinstance(v, int) or hasattr(v, "is_number")):
                 raise RSLError("calcInvalidData", "an integer is expected here", *side.span)

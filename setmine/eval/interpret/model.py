@@ -7,6 +7,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Mapping
 
+from ...rsl import syntax as s
 from ...rsl.errors import RSLError
 from ...rsl.schema import dependencies
 from ..values.budget import Budget
@@ -117,6 +118,10 @@ def evaluate(schema, expression: str, data: Mapping[str, object], budget: Budget
     definitions.  A bool, an int, a tuple, a frozenset or a lazy set (which
     supports ``in``, iteration and ``.cardinality()``)."""
     tree = schema.expression_tree(expression)
+    if isinstance(tree, s.FunctionDef):   # a function or predicate has values only when applied
+        raise RSLError("calculationNotSupported",
+                       f"{expression} is a definition: apply it to arguments to compute a value",
+                       *tree.span)
     missing = [name for name, _ in dependencies(tree)
                if name in schema and name not in data and schema[name].kind == "term"]
     values = dict(data)
