@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..present import docs
+from ..present import doc_files, docs
 from .common import help_text
 
 
@@ -34,7 +34,7 @@ def run(args) -> int:
     except (OSError, ValueError) as exc:
         raise UserError(str(exc)) from None
     if args.check:
-        problems = docs.stale(pages, out)
+        problems = doc_files.stale(pages, out)
         if problems:
             print(f"{len(problems)} of the pages and pictures in {out} "
                   f"{'is' if len(problems) == 1 else 'are'} stale (run `setmine docs` to "
@@ -44,10 +44,10 @@ def run(args) -> int:
             return 1
         print(f"{counted(pages)} in {out} are up to date")
         return 0
-    written = docs.write(pages, out)
+    written = doc_files.write(pages, out)
     print(f"{counted(pages)} in {out}: {len(written)} written, "
           f"{len(pages) - len(written)} unchanged")
-    left = docs.orphans(pages, out)
+    left = doc_files.orphans(pages, out)
     if left:
         print(f"{len(left)} {'file is' if len(left) == 1 else 'files are'} no longer generated "
               f"(delete {'it' if len(left) == 1 else 'them'}):")

@@ -116,7 +116,11 @@ def _relation(board: Board, value, kind: str, summary: str, text: str) -> View:
 def shares(value, measure) -> tuple[dict, str]:
     """Each cell's exact share of ``measure`` (``kinds.shares``) and a note
     on the cells that have none."""
-    cells = kinds.shares(fibers(value) or {}, measure)
+    return _shares_of(kinds.family_sizes(fibers(value) or {}), measure)
+
+
+def _shares_of(sizes: dict, measure) -> tuple[dict, str]:
+    cells = kinds.shares(sizes, measure)
     note = ""
     if present.size_of(measure) == 0:
         note = "the family it is measured by is empty: no cell has a probability"
@@ -126,9 +130,9 @@ def shares(value, measure) -> tuple[dict, str]:
 
 
 def _shares(value, summary: str, text: str, measure) -> View:
-    cells, note = shares(value, measure)
+    sizes = kinds.family_sizes(fibers(value) or {})      # listed once, for shares and tooltips
+    cells, note = _shares_of(sizes, measure)
     total = present.size_text(measure)
-    sizes = kinds.family_sizes(fibers(value) or {})
     notes = {c: f"card(pr₂) = {cardinal.show(n)} of {total} members" for c, n in sizes.items()
              if n is not None}
     return View("shares", summary, text, note=note, cells=frozenset(cells),
@@ -165,7 +169,7 @@ def picture(board: Board, v: View, marks: dict | None = None, label: str = "", *
         return Markup(board_svg(board, lit=v.cells or (), **how))
     if v.kind == "relation":
         domain = {c: "domain" for c in v.cells if c not in marks}
-        counts = {tuple(map(int, k.split(","))): e["n"] for k, e in v.data["cells"].items()}
+        counts = {cell: n for cell, (n, _sets) in v.key.items()}
         badges = counts if any(n != "1" for n in counts.values()) else None
         return Markup(board_svg(board, badges=badges, **{**how, "marks": {**domain, **marks}}))
     if v.kind == "shares":

@@ -47,7 +47,7 @@ from ..board.model import plural
 from ..board.svg import STYLE, board_svg, heat_colour
 from ..eval.values.budget import Budget
 from . import values as present
-from .kinds import fibers, is_cells, is_family, relation_kind, shares
+from .kinds import family_sizes, fibers, is_cells, is_family, relation_kind, shares
 
 IMG = "img"                  # the pictures' folder, beside the pages
 SVG_NS = "http://www.w3.org/2000/svg"
@@ -181,7 +181,7 @@ def _budget() -> Budget:
 def _shares(by_cell: dict, family) -> dict | None:
     """Each cell's exact share of ``family`` (``kinds.shares``); None when no
     cell has one (the family is empty or uncounted)."""
-    cells = shares(by_cell, family, _budget())
+    cells = shares(family_sizes(by_cell, _budget()), family)
     return cells if any(v is not None for v in cells.values()) else None
 
 

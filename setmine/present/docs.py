@@ -44,7 +44,6 @@ from ..rsl.printer import unicode
 from ..rsl.schema import Schema, dependencies
 from ..rsl.types import Logic, SetType, TupleType
 from . import values as present
-from .doc_files import orphans, stale, write  # noqa: F401 - setmine docs writes with them
 from .doc_pictures import Picture, board_picture, defect_picture, value_picture
 from .kinds import measure_of
 from .reading import member_noun, read

@@ -85,13 +85,13 @@ def family_sizes(by_cell: dict, budget: Budget | None = None) -> dict:
     return out
 
 
-def shares(by_cell: dict, measure, budget: Budget | None = None) -> dict:
-    """Each first component's exact share card(pr₂)/card(measure) — None
-    when the measure is empty or uncounted, or when the cell has no single
-    family (:func:`family_sizes`)."""
+def shares(sizes: dict, measure) -> dict:
+    """Each first component's exact share card(pr₂)/card(measure), from its
+    :func:`family_sizes` — None when the measure is empty or uncounted, or
+    when the cell has no single family."""
     total = _integer(present.size_of(measure))
     return {x: Fraction(size, total) if size is not None and total else None
-            for x, size in family_sizes(by_cell, budget).items()}
+            for x, size in sizes.items()}
 
 
 def _integer(n) -> int | None:

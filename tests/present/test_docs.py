@@ -14,7 +14,7 @@ import pytest
 from setmine.board import load_board, parse_board, structure
 from setmine.cli import main
 from setmine.eval.interpret.model import evaluate_schema
-from setmine.present import docs
+from setmine.present import doc_files, docs
 from setmine.present import values as present
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -74,7 +74,7 @@ def tiny_root(tmp_path: Path, findings=None) -> Path:
 
 
 def test_the_committed_pages_are_up_to_date(pages):
-    problems = docs.stale(pages, ROOT / docs.OUT)
+    problems = doc_files.stale(pages, ROOT / docs.OUT)
     assert not problems, "docs/schema is stale; run `setmine docs`:\n" + "\n".join(problems)
 
 
@@ -162,19 +162,19 @@ def test_check_and_write_from_the_command_line(tmp_path, capsys, monkeypatch):
 # The pictures
 
 def test_a_changed_missing_or_left_over_picture_is_stale(pages, tmp_path):
-    docs.write(pages, tmp_path)
-    assert docs.stale(pages, tmp_path) == []
+    doc_files.write(pages, tmp_path)
+    assert doc_files.stale(pages, tmp_path) == []
     d8 = tmp_path / "img" / "D8.svg"
     d8.write_text(d8.read_text(encoding="utf-8").replace('data-member="1"', "", 1),
                   encoding="utf-8")
     (tmp_path / "img" / "board.svg").unlink()
     (tmp_path / "img" / "D99.svg").write_text("<svg/>\n", encoding="utf-8")
-    problems = docs.stale(pages, tmp_path)
+    problems = doc_files.stale(pages, tmp_path)
     assert len(problems) == 3
     assert problems[0].startswith(f"{tmp_path / 'img' / 'D8.svg'}: differs; line ")
     assert problems[1] == f"{tmp_path / 'img' / 'board.svg'}: missing"
     assert problems[2] == f"{tmp_path / 'img' / 'D99.svg'}: not generated any more"
-    assert docs.write(pages, tmp_path) == ["img/D8.svg", "img/board.svg"]
+    assert doc_files.write(pages, tmp_path) == ["img/D8.svg", "img/board.svg"]
 
 
 def test_every_image_of_a_page_is_a_generated_picture_inside_the_pages(pages):
