@@ -165,8 +165,8 @@ def requested_terms(schema, texts) -> list[Requested]:
             raise UserError(f"--term {name}: no constituent {name} in {schema.path}; its terms "
                             f"and axioms: {known}")
         try:
-            tree = parse_with_warnings(name).tree
-            typ = typify(tree, schema.environment()).type
+            typed = typify(parse_with_warnings(name).tree, schema.environment())
+            tree, typ = typed.tree, typed.type
         except RSLError as exc:
             raise UserError(f"--term {text!r}: {exc}") from None
         out.append(Requested(text, None, tree, typ))

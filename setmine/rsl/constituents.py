@@ -26,6 +26,7 @@ class ConstituentTyping(NamedTuple):
 
     info: GlobalInfo
     warnings: list[Diagnostic]
+    tree: s.Node | None = None  # the definition as typed (``Typification.tree``)
 
 
 def function_type(node: s.FunctionDef, env: Mapping[str, GlobalInfo]) -> FunctionType:
@@ -38,11 +39,27 @@ def function_type(node: s.FunctionDef, env: Mapping[str, GlobalInfo]) -> Functio
     return result
 
 
-def structure_domain_type(node: s.Node, env: Mapping[str, GlobalInfo]) -> Type:
+def structure_domain(node: s.Node, env: Mapping[str, GlobalInfo]) -> tuple[Type, s.Node]:
     """The type of a structure from its domain (``S1 ::= ℬ(X1×X1)`` gives
-    ``ℬ(X1×X1)``: debool of the domain's type).  The domain must be built
-    only from basic and constant sets, ``Z``, ``ℬ`` and ``×``; anything else
-    is ``globalStructure`` with the span of the offending part."""
+    ``ℬ(X1×X1)``: debool of the domain's type), and the domain as typed
+    (``X1*X1`` read as ``X1×X1``).  The domain must be built only from basic
+    and constant sets, ``Z``, ``ℬ`` and ``×``; anything else is
+    ``globalStructure`` with the span of the offending part."""
+    _built_from_sets(node, env, allow_star=True)  # before typing: its errors come first
+    typed = typify(node, env)
+    domain = typed.tree or node
+    _built_from_sets(domain, env, allow_star=False)  # a `*` left is a multiplication
+    base = element_of(typed.type)
+    assert base is not None  # every allowed domain is a set
+    return base, domain
+
+
+def structure_domain_type(node: s.Node, env: Mapping[str, GlobalInfo]) -> Type:
+    """The type of a structure from its domain (see :func:`structure_domain`)."""
+    return structure_domain(node, env)[0]
+
+
+def _built_from_sets(node: s.Node, env: Mapping[str, GlobalInfo], allow_star: bool) -> None:
     for part in node.walk():
         if isinstance(part, s.Global):
             info = env.get(part.name)
@@ -54,13 +71,10 @@ def structure_domain_type(node: s.Node, env: Mapping[str, GlobalInfo]) -> Type:
                                f"constant sets only, not from the {info.kind} {part.name}",
                                *part.span)
         elif not (isinstance(part, (s.IntegerSet, s.Product))
-                  or (isinstance(part, s.Apply) and part.op == "ℬ")):
+                  or (isinstance(part, s.Apply) and part.op == "ℬ")
+                  or (allow_star and isinstance(part, s.Arithmetic) and part.op == "*")):
             raise RSLError("globalStructure", "a structure domain is built only from basic and "
                            "constant sets, Z, ℬ and ×", *part.span)
-    domain = typify(node, env).type
-    base = element_of(domain)
-    assert base is not None  # every allowed domain is a set
-    return base
 
 
 def analyse_constituent(alias: str, node: s.Node | None,
@@ -78,7 +92,8 @@ def analyse_constituent(alias: str, node: s.Node | None,
     if node is None:
         raise ValueError(f"{alias} needs a formal definition")
     if kind == "structure":
-        return ConstituentTyping(GlobalInfo(kind, structure_domain_type(node, env), VALUE), [])
+        type_, domain = structure_domain(node, env)
+        return ConstituentTyping(GlobalInfo(kind, type_, VALUE), [], domain)
     if kind in ("function", "predicate"):
         if not isinstance(node, s.FunctionDef):
             raise RSLError("expectedSetexpr" if kind == "function" else "expectedLogic",
@@ -93,7 +108,7 @@ def analyse_constituent(alias: str, node: s.Node | None,
             raise RSLError("expectedLogic", f"the body of the predicate {alias} must be a "
                            f"formula", *node.body.span)
         return ConstituentTyping(GlobalInfo(kind, signature, result.value_class),
-                                 result.warnings)
+                                 result.warnings, result.tree)
     if isinstance(node, s.FunctionDef):
         raise RSLError("expectedLogic" if kind in ("axiom", "theorem") else "expectedSetexpr",
                        f"{alias} cannot be a function definition", *node.span)
@@ -103,8 +118,10 @@ def analyse_constituent(alias: str, node: s.Node | None,
                        *node.span)
     if kind in ("axiom", "theorem") and not isinstance(result.type, Logic):
         raise RSLError("expectedLogic", f"the {kind} {alias} must be a formula", *node.span)
-    return ConstituentTyping(GlobalInfo(kind, result.type, result.value_class), result.warnings)
+    return ConstituentTyping(GlobalInfo(kind, result.type, result.value_class), result.warnings,
+                             result.tree)
 
 
-__all__ = ["KIND_BY_PREFIX", "ConstituentTyping", "function_type", "structure_domain_type",
+__all__ = ["KIND_BY_PREFIX", "ConstituentTyping", "function_type", "structure_domain",
+           "structure_domain_type",
            "analyse_constituent"]

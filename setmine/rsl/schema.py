@@ -174,8 +174,7 @@ class Schema:
                 return s.Global(expression, span=(0, len(expression)))  # its value, not its type
             return self.tree(expression)
         tree = parse_with_warnings(expression).tree
-        typify(tree, self.environment())
-        return tree
+        return typify(tree, self.environment()).tree or tree
 
     def _location(self, item: Constituent) -> Location | None:
         if not self.source:
@@ -261,6 +260,8 @@ class Schema:
         analysis.type = typing.info.type
         analysis.value_class = typing.info.value_class
         analysis.warnings.extend(typing.warnings)
+        if typing.tree is not None:
+            analysis.tree = typing.tree  # as typed: a `*` of sets is a product
         if analysis.type is not None:
             alias = analysis.constituent.alias
             env[alias] = GlobalInfo(analysis.constituent.kind, analysis.type,

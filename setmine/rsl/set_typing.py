@@ -27,8 +27,14 @@ global                 its ``GlobalInfo.type``             globalNotTyped,
                                                            projectionSetIndexOutOfRange (node)
 ``pr i,j(t)``          H1×…×Hn → Hi / Hi×Hj                projectionTupleArgumentNotTuple (t),
                                                            projectionTupleIndexOutOfRange (node)
-``Fi i,j[A,B](S)``     S: ℬ(H1×…×Hn), A: ℬ(Hi), B: ℬ(Hj)   invalidFilterArgumentType (S or the
-                       (or one A: ℬ(Hi×Hj)) → S's type     parameter), invalidFilterArity (node)
+``Fi i,j[A,B](S)``     S: ℬ(H1×…×Hn), A: ℬ(Hi), B: ℬ(Hj)   invalidFilterParameterType (a
+                       (or one A: ℬ(Hi×Hj)) → S's type     parameter not a set),
+                                                           invalidFilterBooleanEchelon (S not
+                                                           a set of tuples),
+                                                           invalidFilterIndex (node),
+                                                           invalidFilterArity (node),
+                                                           invalidFilterArgumentType (the
+                                                           parameter of another type)
 ``{a, b}``             members compatible → ℬ(T)           invalidEnumeration (member)
 ``(a, b)``             H1×…×Hn
 =====================  ==================================  ===================================
@@ -45,6 +51,7 @@ from typing import Mapping
 
 from . import syntax as s
 from .errors import Diagnostic, RSLError
+from .products import ProductRuns, continues_run
 from .scope import Scopes
 from .types import (ANY, EMPTY_SET, INTEGER, AnyType, Element, FunctionType, Integer, Logic,
                     SetType, TupleType, Type, compatible, components_of, element_of, merge)
@@ -77,6 +84,7 @@ class SetTyping:
         self.scopes = Scopes()
         self.warnings: list[Diagnostic] = []
         self.radicals_allowed = False
+        self.products = ProductRuns()  # the `*` that are Cartesian products
 
     # -- dispatch and expectations
 
@@ -154,15 +162,40 @@ class SetTyping:
     # -- integer expressions
 
     def visit_Arithmetic(self, node: s.Arithmetic) -> Typed:
-        spine = _spine(node)
-        for n in spine:
-            for operand in (n.left, n.right) if n is spine[0] else (n.right,):
-                typed = self.setexpr(operand)
-                if not integer_like(typed.type):
+        """A chain of ``+ - *``, in a loop.  A ``*`` whose left operand is a
+        set is the Cartesian product of the ASCII spelling
+        (``products.py``); its factors are recorded in ``self.products``."""
+        typed: Typed | None = None      # the chain so far
+        factors: list[s.Node] | None = None  # when it is a product: its factors
+        bases: list[Type] = []
+        classes: list[str] = []
+        for n in _spine(node):
+            if typed is None:
+                typed = self.setexpr(n.left)
+            if n.op == "*" and isinstance(typed.type, SetType):
+                if factors is None or not continues_run(n):
+                    factors = [n.left]
+                    bases = [typed.type.base]
+                    classes = [typed.value_class]
+                right = self.setexpr(n.right)
+                bases.append(self.set_element(n.right, right, "invalidDecart",
+                                              "a factor of a Cartesian product"))
+                classes.append(right.value_class)
+                factors = factors + [n.right]
+                self.products.read(n, factors)
+                typed = Typed(SetType(TupleType(tuple(bases))),
+                              PROPERTY if PROPERTY in classes else VALUE)
+                continue
+            factors = None
+            for operand, operand_typed in ((n.left, typed), (n.right, None)):
+                operand_typed = operand_typed or self.setexpr(operand)
+                if not integer_like(operand_typed.type):
                     raise RSLError("arithmeticNotSupported",
-                                   f"'{n.op}' needs integers, not an operand of type {typed.type}",
-                                   *operand.span)
-        return Typed(INTEGER, VALUE)
+                                   f"'{n.op}' needs integers, not an operand of type "
+                                   f"{operand_typed.type}", *operand.span)
+            typed = Typed(INTEGER, VALUE)
+        assert typed is not None
+        return typed
 
     # -- set expressions
 
@@ -285,18 +318,24 @@ class SetTyping:
 
     def visit_Filter(self, node: s.Filter) -> Typed:
         name = "Fi" + ",".join(map(str, node.indices))
-        params = [(p, self.setexpr(p)) for p in node.params]
+        params = []
+        for param in node.params:
+            typed = self.setexpr(param)
+            if element_of(typed.type) is None:
+                raise RSLError("invalidFilterParameterType", f"a parameter of {name} must be a "
+                               f"set, not of type {typed.type}", *param.span)
+            params.append((param, typed))
         typed = self.setexpr(node.arg)
         base = element_of(typed.type)
         factors = components_of(base) if base is not None else None
         if isinstance(base, AnyType):
             factors = (ANY,) * max(node.indices)
         if factors is None:
-            raise RSLError("invalidFilterArgumentType",
-                           f"{name} needs a set of tuples, not {typed.type}", *node.arg.span)
+            raise RSLError("invalidFilterBooleanEchelon",
+                           f"{name} filters a set of tuples, not {typed.type}", *node.arg.span)
         if any(not 1 <= i <= len(factors) for i in node.indices):
-            raise RSLError("invalidFilterArity", f"{name}: an index exceeds the "
-                           f"{len(factors)} components of the argument", *node.span)
+            raise RSLError("invalidFilterIndex", f"{name}: an index exceeds the "
+                           f"{len(factors)} components of the argument's tuples", *node.span)
         chosen = [factors[i - 1] for i in node.indices]
         if len(params) == len(chosen):
             expected = [SetType(t) for t in chosen]

@@ -20,6 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .errors import Diagnostic
+from .syntax import Node
 from .types import LOGIC, Type
 
 VALUE = "value"
@@ -40,11 +41,14 @@ class GlobalInfo:
 
 @dataclass
 class Typification:
-    """The result of ``typify``."""
+    """The result of ``typify``: the type, the value class, the warnings,
+    and the tree as typed — the tree given, except that a ``*`` between sets
+    is a ``Product`` there (``products.py``).  Evaluate this tree."""
 
     type: Type
     value_class: str
     warnings: list[Diagnostic] = field(default_factory=list)
+    tree: Node | None = None
 
 
 @dataclass(frozen=True)

@@ -46,6 +46,7 @@ from typing import Mapping
 
 from . import syntax as s
 from .errors import RSLError
+from .products import as_products
 from .scope import destructure
 from .set_typing import SetTyping, integer_like
 from .types import (ANY, FunctionType, SetType, Type, compatible, element_of, merge, substitute,
@@ -59,7 +60,8 @@ class TypeAuditor(SetTyping):
     def run(self, node: s.Node) -> Typification:
         typed = self.visit(node)
         warnings = sorted(self.warnings + self.scopes.warnings, key=lambda d: (d.start, d.end))
-        return Typification(typed.type, typed.value_class, warnings)
+        return Typification(typed.type, typed.value_class, warnings,
+                            as_products(node, self.products))
 
     # -- the constructs that bind variables
 

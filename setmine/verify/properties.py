@@ -52,8 +52,8 @@ class PropertyError(ValueError):
 def parse_assertion(schema: Schema, text: str):
     """The syntax tree of ``--assert text``, a formula over ``schema``."""
     try:
-        tree = parse_with_warnings(text).tree
-        typ = typify(tree, schema.environment()).type
+        typed = typify(parse_with_warnings(text).tree, schema.environment())
+        tree, typ = typed.tree, typed.type
     except RSLError as exc:
         raise PropertyError(f"--assert {text!r}: {exc}") from None
     if not isinstance(typ, Logic):

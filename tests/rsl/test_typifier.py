@@ -412,11 +412,12 @@ ERRORS = [
     ("pr3((1,2))", "projectionTupleIndexOutOfRange", (0, 10), "pr3((1,2))"),
     ("∀a∈S1 pr1,3(a) = a", "projectionTupleIndexOutOfRange", (6, 14), "pr1,3(a)"),
     # filters
-    ("Fi1[S2](S2)", "invalidFilterArgumentType", (8, 10), "S2"),
-    ("Fi1[S2](1)", "invalidFilterArgumentType", (8, 9), "1"),
+    ("Fi1[S2](S2)", "invalidFilterBooleanEchelon", (8, 10), "S2"),
+    ("Fi1[S2](1)", "invalidFilterBooleanEchelon", (8, 9), "1"),
+    ("Fi1[1](S1)", "invalidFilterParameterType", (4, 5), "1"),
     ("Fi1[S1](S1)", "invalidFilterArgumentType", (4, 6), "S1"),
     ("Fi1,2[S2](S1)", "invalidFilterArgumentType", (6, 8), "S2"),
-    ("Fi3[S2](S1)", "invalidFilterArity", (0, 11), "Fi3[S2](S1)"),
+    ("Fi3[S2](S1)", "invalidFilterIndex", (0, 11), "Fi3[S2](S1)"),
     ("Fi1,2[S2, S2, S2](S1)", "invalidFilterArity", (0, 21), "Fi1,2[S2, S2, S2](S1)"),
 ]
 
@@ -451,6 +452,7 @@ def test_every_code_of_the_table_is_exercised():
         "projectionSetArgumentNotSet", "projectionSetArgumentNotTupleSet",
         "projectionSetIndexOutOfRange", "projectionTupleArgumentNotTuple",
         "projectionTupleIndexOutOfRange", "invalidFilterArgumentType", "invalidFilterArity",
+        "invalidFilterParameterType", "invalidFilterBooleanEchelon", "invalidFilterIndex",
     } <= codes
     assert warnings == {"localNotUsed", "invalidPropertyUsage"}
 
