@@ -9,7 +9,10 @@ tables are in ``spelling.py``); the only token whose meaning depends on the
 spelling is ``*``: the Cartesian product in ASCII (Exteor's ASCII mode),
 integer multiplication in Unicode, which ``_StarPostLexer`` tells apart.
 With ``syntax="auto"`` a text is read as ASCII when it uses an ASCII command
-and no Unicode operator (``spelling.spelling_of``); otherwise as Unicode.
+and no Unicode operator (``spelling.spelling_of``); otherwise as Unicode.  A
+text with neither (``X1*X1``, ``card(S1*S2)``) does not say its spelling:
+its ``*`` is parsed as multiplication, and the typifier reads a ``*`` whose
+left operand is a set as the product (``products.py``).
 
 Where the two reference implementations disagree on precedence (``a-b+c``,
 ``a∩b∪c`` without parentheses, ``a∪b×c``) the tree follows ``rslang.md`` and

@@ -7,7 +7,9 @@ meaning depends on the spelling is ``*``: the Cartesian product in ASCII,
 integer multiplication in Unicode.  With ``syntax="auto"`` a text is read as
 ASCII when it uses an ASCII command (a backslash command word, like ``\\A``
 or ``\\in``, or ``B`` for ℬ) and no Unicode operator; otherwise as Unicode
-(:func:`spelling_of`).
+(:func:`spelling_of`).  A text with neither says nothing of its spelling;
+its ``*`` between sets is the product all the same, decided by the typifier
+(``products.py``).
 """
 
 from __future__ import annotations

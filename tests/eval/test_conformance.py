@@ -56,3 +56,44 @@ def test_as_the_reference_evaluates(text, data, expected):
         assert caught.value.code == expected
     else:
         assert evaluate(SCHEMA, text, data) == expected
+
+
+# ----------------------------------------------------------------------------
+# Evaluation with typing skipped: a fault that typing would have caught is
+# the reference's calculation error (calcInvalidData) where the value meets
+# it, in the evaluator and in the naive oracle alike — never a Python error.
+
+UNTYPED_ROWS = [
+    # text, ASCII, the typifier's code (when typed), the code when evaluated untyped
+    ("Pr1(1)", None, "projectionSetArgumentNotSet", "calcInvalidData"),
+    ("pr1(1)", None, "projectionTupleArgumentNotTuple", "calcInvalidData"),
+    ("Pr1(X1)", None, "projectionSetArgumentNotTupleSet", "calcInvalidData"),
+    ("card(1)", None, "invalidCard", "calcInvalidData"),
+    ("1 ∪ X1", r"1 \union X1", "invalidTypeOperation", "calcInvalidData"),
+    ("Fi1[X1](X1)", None, "invalidFilterBooleanEchelon", "calcInvalidData"),
+    ("debool(X1)", None, None, "calcInvalidDebool"),
+]
+
+
+def _untyped_forms():
+    for text, ascii_text, typed_code, code in UNTYPED_ROWS:
+        for form in (text, ascii_text):
+            if form is not None:
+                yield pytest.param(form, typed_code, code, id=form)
+
+
+@pytest.mark.parametrize("text, typed_code, code", list(_untyped_forms()))
+def test_typing_skipped(text, typed_code, code):
+    from setmine.eval.interpret.evaluator import Evaluator
+    from setmine.oracle.naive import evaluate as oracle
+    from setmine.rsl.parser import parse_expression
+
+    tree = parse_expression(text)
+    if typed_code is not None:
+        with pytest.raises(RSLError) as typed:
+            evaluate(SCHEMA, text, DATA)
+        assert typed.value.code == typed_code
+    for run in (lambda: Evaluator(DATA).evaluate(tree), lambda: oracle(tree, DATA)):
+        with pytest.raises(RSLError) as caught:
+            run()
+        assert caught.value.code == code
