@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from setmine.board import load_board, structure
 from setmine.eval.interpret.evaluator import Evaluator
@@ -117,6 +118,47 @@ def test_random_trees(tree):
     back = typify(parse_expression(ascii(tree)), ENV)
     assert back.tree == typed.tree
     assert back.type == typed.type
+
+
+def set_trees(depth: int = 3):
+    """Set expressions over the Saper structures rich in products: products
+    of products, ℬ of them, projections, enumerations."""
+    leaves = st.sampled_from([s.Global("X1"), s.Global("S2"), s.Global("S3"),
+                              s.Projection(True, (1,), s.Global("S1")),
+                              s.Enumeration((s.Integer(1),)),
+                              s.Enumeration((s.Integer(1), s.Integer(2)))])
+    if depth == 0:
+        return leaves
+    inner = set_trees(depth - 1)
+    return st.one_of(
+        leaves,
+        st.lists(inner, min_size=2, max_size=3).map(lambda fs: s.Product(tuple(fs))),
+        inner.map(lambda a: s.Apply("ℬ", a)))
+
+
+def int_trees(depth: int = 2):
+    counted = set_trees(2).map(lambda a: s.Apply("card", a))
+    if depth == 0:
+        return st.one_of(st.integers(0, 3).map(s.Integer), counted)
+    inner = int_trees(depth - 1)
+    return st.one_of(counted, st.tuples(st.sampled_from("*+-"), inner, inner)
+                     .map(lambda t: s.Arithmetic(*t)))
+
+
+@FAST
+@given(tree=st.one_of(set_trees(), int_trees()))
+def test_random_products_and_multiplications(tree):
+    """A tree of products and of integer `*`: its ASCII text (every × a
+    `*`, every multiplication `\\multiply`) reads back as the tree, in the
+    ASCII spelling and by types; its value is the same."""
+    typed = typify(tree, ENV)
+    assert typed.tree == tree
+    assert parse_expression(ascii(tree), "ascii") == tree
+    assert read_back(ascii(tree), ENV) == tree
+    assert read_back(unicode(tree), ENV) == tree
+    data = {"X1": frozenset({1, 2}), "S1": frozenset({(1, 2)}), "S2": frozenset({2}),
+            "S3": frozenset({1})}
+    assert outcome(read_back(ascii(tree), ENV), data) == outcome(tree, data)
 
 
 def outcome(tree, data):
