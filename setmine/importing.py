@@ -68,7 +68,8 @@ def _check_text(value: str, what: str) -> None:
 
 
 def document_to_schema(document: Document, previous: SchemaText | None = None) -> SchemaText:
-    """The schema of an Exteor document, with glosses and notes taken from
+    """The schema of an Exteor document, with glosses, notes and the traits of
+    constant sets (which Exteor's files do not store) taken from
     ``previous`` where it has the same constituent.  Raises
     :class:`SeedProblem` for a seed no ``.rsl`` file can hold."""
     check_document(document)
@@ -78,7 +79,8 @@ def document_to_schema(document: Document, previous: SchemaText | None = None) -
         item = Constituent(record.alias, record.formal, term=record.term, text=record.text,
                            convention=record.convention)
         if record.alias in kept:
-            item = replace(item, gloss=kept[record.alias].gloss, notes=kept[record.alias].notes)
+            item = replace(item, gloss=kept[record.alias].gloss, notes=kept[record.alias].notes,
+                           traits=kept[record.alias].traits)  # Exteor's files hold no traits
         constituents.append(item)
     return SchemaText(tuple(constituents), alias=document.alias, title=document.title,
                       comment=document.comment, source=document.version)

@@ -62,7 +62,8 @@ from ..rsl.scope import Scopes
 from ..rsl.spelling import ASCII_COMMAND
 from ..rsl.typification import GlobalInfo
 from ..rsl.typifier import TypeAuditor
-from ..rsl.types import INTEGER, LOGIC, FunctionType, TupleType, Type, merge
+from ..rsl.compat import merge
+from ..rsl.types import LOGIC, FunctionType, TupleType, Type
 
 SECONDS = 2.0  # the longest one sub-term may be computed
 
@@ -139,15 +140,20 @@ class Noting(TypeAuditor):
 
     def links(self, node: s.Node) -> None:
         """The inner links of a chain, typed as the typifier folds them:
-        ``a∪b`` merges its operands' types, ``a+b`` is Z, ``P & Q`` Logic."""
+        ``a∪b`` merges its operands' types, ``a+b`` is Z (or an integral
+        constant set, ``compat.Traits.arithmetic``), ``P & Q`` Logic."""
         links = s.chain(node)[:-1]
         if isinstance(node, s.SetOperation):
             typ = self.types[id(links[0].left)] if links else None
             for link in links:
-                typ = self.types[id(link)] = merge(typ, self.types[id(link.right)])
+                typ = self.types[id(link)] = merge(typ, self.types[id(link.right)], self.traits)
+        elif isinstance(node, s.Arithmetic):
+            typ = self.traits.arithmetic(None, self.types[id(links[0].left)]) if links else None
+            for link in links:
+                typ = self.types[id(link)] = self.traits.arithmetic(typ, self.types[id(link.right)])
         else:
             for link in links:
-                self.types[id(link)] = INTEGER if isinstance(node, s.Arithmetic) else LOGIC
+                self.types[id(link)] = LOGIC
 
 
 class NotingScopes(Scopes):

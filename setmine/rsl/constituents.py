@@ -77,10 +77,11 @@ def _built_from_sets(node: s.Node, env: Mapping[str, GlobalInfo], allow_star: bo
                            "constant sets, Z, ℬ and ×", *part.span)
 
 
-def analyse_constituent(alias: str, node: s.Node | None,
-                        env: Mapping[str, GlobalInfo]) -> ConstituentTyping:
+def analyse_constituent(alias: str, node: s.Node | None, env: Mapping[str, GlobalInfo],
+                        traits: frozenset[str] | None = None) -> ConstituentTyping:
     """Type one constituent of a schema given the constituents before it:
-    ``X1``/``C1`` (``node`` None) have type ℬ(X1); a structure's ``node`` is
+    ``X1``/``C1`` (``node`` None) have type ℬ(X1), and a constant set its
+    ``traits`` (None: integral and ordered); a structure's ``node`` is
     its domain; terms must be set expressions (``expectedSetexpr``), axioms
     and theorems formulas (``expectedLogic``), functions and predicates
     function definitions whose bodies are a set expression or a formula."""
@@ -88,7 +89,8 @@ def analyse_constituent(alias: str, node: s.Node | None,
     if kind is None:
         raise ValueError(f"not the alias of a constituent: {alias!r}")
     if kind in STRUCTURE_BASES:
-        return ConstituentTyping(GlobalInfo(kind, SetType(Element(alias)), VALUE), [])
+        return ConstituentTyping(GlobalInfo(kind, SetType(Element(alias)), VALUE,
+                                            traits if kind == "constant" else None), [])
     if node is None:
         raise ValueError(f"{alias} needs a formal definition")
     if kind == "structure":

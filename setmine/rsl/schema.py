@@ -149,7 +149,7 @@ class Schema:
     def environment(self) -> dict[str, GlobalInfo]:
         """The typing context the constituents define."""
         return {alias: GlobalInfo(a.constituent.kind, a.type if a.ok else None,
-                                  a.value_class or "value")
+                                  a.value_class or "value", _traits(a.constituent))
                 for alias, a in self.analysis.items()}
 
     def typify(self, expression: str) -> str:
@@ -256,7 +256,8 @@ class Schema:
 
     def _typify(self, analysis: Analysis, results: dict[str, Analysis]) -> None:
         env = self._typed  # the constituents typed so far, grown one at a time
-        typing = analyse_constituent(analysis.constituent.alias, analysis.tree, env)
+        typing = analyse_constituent(analysis.constituent.alias, analysis.tree, env,
+                                     _traits(analysis.constituent))
         analysis.type = typing.info.type
         analysis.value_class = typing.info.value_class
         analysis.warnings.extend(typing.warnings)
@@ -265,7 +266,12 @@ class Schema:
         if analysis.type is not None:
             alias = analysis.constituent.alias
             env[alias] = GlobalInfo(analysis.constituent.kind, analysis.type,
-                                    analysis.value_class or "value")
+                                    analysis.value_class or "value", typing.info.traits)
+
+
+def _traits(item: Constituent) -> frozenset[str] | None:
+    """A constituent's traits as written (None: its kind's default)."""
+    return None if item.traits is None else frozenset(item.traits)
 
 
 def dependencies(tree: s.Node | None) -> list[tuple[str, s.Node]]:

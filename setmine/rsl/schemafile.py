@@ -24,6 +24,18 @@ end of its line; a line starting with ``>`` continues the value above it on
 a new line.  ``@key value`` lines before the first constituent describe the
 schema: ``@alias``, ``@title``, ``@comment``, ``@source``.
 
+A constant set (``C1``) may have a ``traits`` line: ``traits: integral,
+ordered``, ``traits: integral``, ``traits: ordered`` or ``traits: none``.
+An *integral* constant's elements are integers (``+ − *`` apply and mix
+with ``Z``: ``c + 1`` is of type C1), an *ordered* one's are compared by
+``< > ≤ ≥``.  Without the line a constant is integral and ordered (setmine's
+reading of the reference's default).  A basic set, a structure or any other
+constituent cannot have traits; Exteor's files store none, so a schema read
+from them has the defaults.
+
+    C1
+      traits: ordered
+
 The file is read with the ``schema`` start symbol of the same lark grammar
 that reads formulas (``grammar.lark``).
 """
@@ -39,6 +51,7 @@ from lark.exceptions import UnexpectedInput
 from .errors import Location, RSLError
 from .parser import lark_parser
 from .spelling import SUBSCRIPTS
+from .compat import TRAIT_NAMES
 
 KINDS = {"X": "basic", "C": "constant", "S": "structure", "D": "term", "A": "axiom",
          "T": "theorem", "F": "function", "P": "predicate"}
@@ -79,6 +92,7 @@ class Constituent:
     convention: str = ""
     gloss: str = ""
     notes: tuple[str, ...] = ()
+    traits: tuple[str, ...] | None = None  # a constant's, in TRAIT_NAMES order; None: default
     line: int = field(default=0, compare=False)
     formal_offset: int = field(default=0, compare=False)
 
@@ -173,6 +187,7 @@ def _constituent(node: Tree, location: Location) -> Constituent:
     formal_lines = [str(formal_token) if formal_token is not None else ""]
     values: dict[str, str] = {}
     notes: list[str] = []
+    traits: tuple[str, ...] | None = None
     for part in parts:
         if part.data == "continuation":
             formal_lines.append(_value(part.children))
@@ -180,9 +195,15 @@ def _constituent(node: Tree, location: Location) -> Constituent:
         key_token = part.children[0]
         key = str(key_token)[:-1]
         value = _value(part.children[1:])
+        if key == "traits":
+            if traits is not None:
+                raise SchemaFileError("unknownSyntax", f"'traits:' given twice for {alias}",
+                                      key_token.start_pos, key_token.end_pos, location=location)
+            traits = _traits(alias, value, part, location)
+            continue
         if key not in ATTRIBUTES:
             raise SchemaFileError("unknownSyntax", f"unknown attribute '{key}:'; expected one of "
-                                  + ", ".join(a + ":" for a in ATTRIBUTES),
+                                  + ", ".join(a + ":" for a in ATTRIBUTES + ("traits",)),
                                   key_token.start_pos, key_token.end_pos, location=location)
         if key == "note":
             notes.append(value)
@@ -192,8 +213,43 @@ def _constituent(node: Tree, location: Location) -> Constituent:
         else:
             values[key] = value
     offset = formal_token.start_pos if formal_token is not None else alias_token.start_pos
-    return Constituent(alias, "\n".join(formal_lines), notes=tuple(notes),
+    return Constituent(alias, "\n".join(formal_lines), notes=tuple(notes), traits=traits,
                        line=alias_token.line, formal_offset=offset, **values)
+
+
+def trait_problem(alias: str, names: tuple[str, ...]) -> str | None:
+    """What is wrong with giving ``names`` as the traits of ``alias``."""
+    if KINDS.get(alias[:1]) != "constant":
+        return (f"only a constant set (C1, C2…) has traits; {alias} is a {KINDS.get(alias[:1])}"
+                + (", whose elements are neither integral nor ordered" if alias[:1] == "X" else ""))
+    for name in names:
+        if name == "none" and len(names) > 1:
+            return f"'none' cannot be combined with other traits of {alias}"
+        if name not in TRAIT_NAMES:
+            return (f"unknown trait {name!r} of {alias}: expected "
+                    + ", ".join(TRAIT_NAMES) + " (comma-separated) or none")
+        if names.count(name) > 1:
+            return f"the trait {name} of {alias} is given twice"
+    return None
+
+
+def _traits(alias: str, value: str, part: Tree, location: Location) -> tuple[str, ...]:
+    """The traits of a ``traits:`` line, in ``TRAIT_NAMES`` order."""
+    key_token = part.children[0]
+    rest = [c for c in part.children[1:] if isinstance(c, Token)]
+    start, end = (rest[0].start_pos, rest[0].end_pos) if rest else \
+        (key_token.start_pos, key_token.end_pos)
+    if KINDS[alias[0]] != "constant":
+        start, end = key_token.start_pos, key_token.end_pos
+    names = tuple(n.strip() for n in value.split(","))
+    if names == ("none",) and KINDS[alias[0]] == "constant":
+        return ()
+    problem = trait_problem(alias, names)
+    if problem is not None and KINDS[alias[0]] == "constant" and not value.strip():
+        problem = f"'traits:' of {alias} is empty: write integral, ordered or none"
+    if problem is not None:
+        raise SchemaFileError("unknownSyntax", problem, start, end, location=location)
+    return tuple(n for n in TRAIT_NAMES if n in names)
 
 
 def _value(children: list) -> str:
@@ -247,6 +303,12 @@ def write_schema_text(schema: SchemaText, preamble: str = "") -> str:
         first, *more = item.formal.split("\n") if item.formal else [""]
         lines.append(replace(item, formal=first).declaration)
         lines.extend(f"  > {part}".rstrip() for part in more)
+        if item.traits is not None:
+            problem = trait_problem(item.alias, item.traits)
+            if problem is not None:
+                raise SchemaFileError("unknownSyntax", problem, 0, 0)
+            lines.append("  traits: " + (", ".join(n for n in TRAIT_NAMES if n in item.traits)
+                                         or "none"))
         for key in ATTRIBUTES:
             values = item.notes if key == "note" else [getattr(item, key)]
             for value in values:

@@ -14,7 +14,7 @@ global                 its ``GlobalInfo.type``             globalNotTyped,
                                                            globalFuncWithoutArgs (the name)
 ``R1``                 ℬ(R1), only in parameter domains    radicalUsage (the radical)
 ``card(S)``            ℬ(H) → Z                            invalidCard (S)
-``a+b a-b a*b``        Z, Z → Z                            arithmeticNotSupported (operand)
+``a+b a-b a*b``        Z, Z → Z; C, Z → C; C, C' → Z       arithmeticNotSupported (operand)
 ``∪ ∩ \\ ∆``            ℬ(H), ℬ(H) → ℬ(H)                   invalidTypeOperation (operand),
                                                            typesNotEqual (right)
 ``A×B×…``              ℬ(Hi)… → ℬ(H1×…×Hn)                 invalidDecart (factor)
@@ -39,6 +39,10 @@ global                 its ``GlobalInfo.type``             globalNotTyped,
 ``(a, b)``             H1×…×Hn
 =====================  ==================================  ===================================
 
+C, C' are integral constant sets (``compat.Traits``): where the table says
+"compatible" or "one type", an integral constant and ``Z`` are compatible
+and merge to the constant (``{C1-term, 1}`` is ℬ(C1)).
+
 ``∅`` directly under card, debool, red, Pr, pr, ∪ ∩ \\ ∆ is
 ``invalidEmptySetUsage`` (the ``∅``); a formula where a set expression is
 needed is ``expectedSetexpr`` and the converse ``expectedLogic``.  Value
@@ -53,13 +57,15 @@ from . import syntax as s
 from .errors import Diagnostic, RSLError
 from .products import ProductRuns, continues_run
 from .scope import Scopes
-from .types import (ANY, EMPTY_SET, INTEGER, AnyType, Element, FunctionType, Integer, Logic,
-                    SetType, TupleType, Type, compatible, components_of, element_of, merge)
+from .compat import NO_TRAITS, Traits, compatible, merge
+from .types import (ANY, EMPTY_SET, INTEGER, AnyType, Element, FunctionType, Logic, SetType,
+                    TupleType, Type, components_of, element_of)
 from .typification import PROPERTY, VALUE, GlobalInfo, Typed
 
 
-def integer_like(t: Type) -> bool:
-    return isinstance(t, (Integer, AnyType))
+def integer_like(t: Type, traits: Traits = NO_TRAITS) -> bool:
+    """Z, R0, or an integral constant set of ``traits``."""
+    return traits.is_integral(t)
 
 
 def _no_empty_set(node: s.Node, where: str) -> None:
@@ -81,6 +87,8 @@ class SetTyping:
 
     def __init__(self, env: Mapping[str, GlobalInfo]):
         self.env = env
+        self.traits = Traits.of({alias: info.trait_names for alias, info in env.items()
+                                 if info.kind == "constant"})
         self.scopes = Scopes()
         self.warnings: list[Diagnostic] = []
         self.radicals_allowed = False
@@ -187,13 +195,15 @@ class SetTyping:
                               PROPERTY if PROPERTY in classes else VALUE)
                 continue
             factors = None
+            result = None
             for operand, operand_typed in ((n.left, typed), (n.right, None)):
                 operand_typed = operand_typed or self.setexpr(operand)
-                if not integer_like(operand_typed.type):
+                if not integer_like(operand_typed.type, self.traits):
                     raise RSLError("arithmeticNotSupported",
                                    f"'{n.op}' needs integers, not an operand of type "
                                    f"{operand_typed.type}", *operand.span)
-            typed = Typed(INTEGER, VALUE)
+                result = self.traits.arithmetic(result, operand_typed.type)
+            typed = Typed(result or INTEGER, VALUE)
         assert typed is not None
         return typed
 
@@ -213,7 +223,7 @@ class SetTyping:
             else:  # ∪ ∆
                 value_class = PROPERTY if PROPERTY in (left.value_class, right.value_class) \
                     else VALUE
-            typed = Typed(merge(left.type, right.type), value_class)
+            typed = Typed(merge(left.type, right.type, self.traits), value_class)
         assert typed is not None
         return typed
 
@@ -226,7 +236,7 @@ class SetTyping:
         right = self.setexpr(right_node)
         self.set_element(right_node, right, "invalidTypeOperation",
                          f"the right operand of '{op}'")
-        if not compatible(left.type, right.type):
+        if not compatible(left.type, right.type, self.traits):
             raise RSLError("typesNotEqual", f"'{op}' needs sets of one type: {left.type} and "
                            f"{right.type} differ", *right_node.span)
         return left, right
@@ -345,7 +355,7 @@ class SetTyping:
             raise RSLError("invalidFilterArity", f"{name} takes {len(chosen)} parameters "
                            f"(or one set of tuples), not {len(params)}", *node.span)
         for (param, param_typed), want in zip(params, expected):
-            if not compatible(param_typed.type, want):
+            if not compatible(param_typed.type, want, self.traits):
                 raise RSLError("invalidFilterArgumentType", f"a parameter of {name} must be "
                                f"of type {want}, not {param_typed.type}", *param.span)
         return Typed(typed.type, typed.value_class)
@@ -355,10 +365,10 @@ class SetTyping:
         classes = []
         for item in node.items:
             typed = self.setexpr(item)
-            if merged is not None and not compatible(merged, typed.type):
+            if merged is not None and not compatible(merged, typed.type, self.traits):
                 raise RSLError("invalidEnumeration", f"the members of an enumeration must have "
                                f"one type: {typed.type} differs from {merged}", *item.span)
-            merged = typed.type if merged is None else merge(merged, typed.type)
+            merged = typed.type if merged is None else merge(merged, typed.type, self.traits)
             classes.append(typed.value_class)
         assert merged is not None
         return Typed(SetType(merged), PROPERTY if PROPERTY in classes else VALUE)

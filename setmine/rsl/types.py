@@ -23,17 +23,16 @@ reads it back::
     ...     TupleType((Element("X1"), Element("X1"))), Element("X1"))))
     True
 
-The last part of the module compares types: ``compatible`` (equality up to
-``R0``), ``merge`` (the more specific of two compatible types) and
-``unify`` (matching a parameter type with radicals R1, R2… against the type
-of an argument, as in a call ``F1[a, b]``).
+Comparing types (``compatible``, ``merge``, ``unify``) and the traits of
+constant sets are in ``compat.py``; ``substitute`` replaces the radicals of
+a type by their bindings.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Iterator, Mapping, MutableMapping
+from typing import Iterator, Mapping
 
 from .spelling import SUBSCRIPTS
 
@@ -343,72 +342,7 @@ def parse_type(text: str) -> Type:
 
 
 # ----------------------------------------------------------------------------
-# Comparing types
-
-
-def compatible(a: Type, b: Type) -> bool:
-    """Equal up to ``R0``: ``ℬ(R0)`` is compatible with every set type and
-    ``R0`` with every type.  Radicals R1, R2… are rigid here (inside a
-    function body ``ℬ(R1)`` and ``ℬ(X1)`` are not compatible)."""
-    if isinstance(a, AnyType) or isinstance(b, AnyType):
-        return True
-    if isinstance(a, Element) and isinstance(b, Element):
-        return a.name == b.name
-    if isinstance(a, SetType) and isinstance(b, SetType):
-        return compatible(a.base, b.base)
-    if isinstance(a, TupleType) and isinstance(b, TupleType):
-        return len(a.factors) == len(b.factors) and all(map(compatible, a.factors, b.factors))
-    if isinstance(a, FunctionType) and isinstance(b, FunctionType):
-        return (len(a.params) == len(b.params) and all(map(compatible, a.params, b.params))
-                and compatible(a.result, b.result))
-    return type(a) is type(b) and isinstance(a, (Integer, Logic))
-
-
-def merge(a: Type, b: Type) -> Type:
-    """The more specific of two compatible types: ``merge(ℬ(R0), ℬ(X1))`` is
-    ``ℬ(X1)``; ``merge(ℬ(R0×X1), ℬ(X1×R0))`` is ``ℬ(X1×X1)``."""
-    if isinstance(a, AnyType):
-        return b
-    if isinstance(b, AnyType):
-        return a
-    if isinstance(a, SetType) and isinstance(b, SetType):
-        return SetType(merge(a.base, b.base))
-    if isinstance(a, TupleType) and isinstance(b, TupleType) and len(a.factors) == len(b.factors):
-        return TupleType(tuple(map(merge, a.factors, b.factors)))
-    if not compatible(a, b):
-        raise ValueError(f"cannot merge incompatible types {a} and {b}")
-    return a
-
-
-def unify(pattern: Type, actual: Type, bindings: MutableMapping[str, Type]) -> bool:
-    """Match ``pattern`` (a parameter type that may contain radicals R1, R2…)
-    against ``actual`` (the type of an argument), extending ``bindings``
-    (radical name → type).  A radical bound twice must get compatible types
-    (the binding becomes their merge).  ``R0`` on either side matches
-    anything.  Returns False when the types do not match; ``bindings`` may
-    then hold partial results."""
-    if isinstance(pattern, AnyType):
-        return True
-    if isinstance(pattern, Element) and is_radical(pattern):
-        name = pattern.name
-        bound = bindings.get(name)
-        if bound is None:
-            bindings[name] = actual
-            return True
-        if not compatible(bound, actual):
-            return False
-        bindings[name] = merge(bound, actual)
-        return True
-    if isinstance(actual, AnyType):
-        return True
-    if isinstance(pattern, SetType) and isinstance(actual, SetType):
-        return unify(pattern.base, actual.base, bindings)
-    if isinstance(pattern, TupleType) and isinstance(actual, TupleType):
-        return (len(pattern.factors) == len(actual.factors)
-                and all(unify(p, a, bindings) for p, a in zip(pattern.factors, actual.factors)))
-    if isinstance(pattern, (SetType, TupleType)):
-        return False
-    return compatible(pattern, actual)
+# Substituting radicals
 
 
 def substitute(t: Type, bindings: Mapping[str, Type], default: Type | None = None) -> Type:
@@ -432,6 +366,5 @@ def substitute(t: Type, bindings: Mapping[str, Type], default: Type | None = Non
 __all__ = [
     "Type", "Element", "Integer", "TupleType", "SetType", "Logic", "AnyType", "FunctionType",
     "INTEGER", "LOGIC", "ANY", "EMPTY_SET", "is_radical", "is_echelon", "element_of",
-    "components_of", "radicals", "walk_type", "show_type", "parse_type", "compatible",
-    "merge", "unify", "substitute",
+    "components_of", "radicals", "walk_type", "show_type", "parse_type", "substitute",
 ]

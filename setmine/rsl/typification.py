@@ -20,6 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .errors import Diagnostic
+from .compat import CONSTANT_TRAITS
 from .syntax import Node
 from .types import LOGIC, Type
 
@@ -32,11 +33,22 @@ class GlobalInfo:
     """What the typifier knows of a constituent: its kind (``"basic"``,
     ``"constant"``, ``"structure"``, ``"term"``, ``"axiom"``, ``"theorem"``,
     ``"function"``, ``"predicate"``), its type (None when it could not be
-    typed: using it is ``globalNotTyped``) and its value class."""
+    typed: using it is ``globalNotTyped``), its value class and, for a
+    constant set, its traits (``"integral"``, ``"ordered"``; None: the
+    default of its kind, both for a constant and none for anything else)."""
 
     kind: str
     type: Type | None
     value_class: str = VALUE
+    traits: frozenset[str] | None = None
+
+    @property
+    def trait_names(self) -> frozenset[str]:
+        """The traits of a constant set (``CONSTANT_TRAITS`` by default);
+        empty for every other kind."""
+        if self.kind != "constant":
+            return frozenset()
+        return CONSTANT_TRAITS if self.traits is None else frozenset(self.traits)
 
 
 @dataclass

@@ -22,7 +22,8 @@ formulas, the constructs that bind variables (their scopes are checked by
 =====================  ==================================  ===================================
 construct              rule → result                       error (span)
 =====================  ==================================  ===================================
-``< > ≤ ≥``            Z, Z → Logic                        orderingNotSupported (operand)
+``< > ≤ ≥``            Z, Z → Logic (or ordered C, see     orderingNotSupported (operand),
+                       below)                              typesNotCompatible (right)
 ``= ≠``                compatible → Logic                  typesNotCompatible (right)
 ``x ∈ S``, ``∉``       S: ℬ(H), x: H → Logic               invalidElementPredicate (S if not a
                                                            set, else x)
@@ -38,6 +39,12 @@ construct              rule → result                       error (span)
                        consistently → substituted result   invalidArgumentType (argument)
 ``[a∈S, …] body``      → [H, …] → type of body             invalidQuantifierDomain (S)
 =====================  ==================================  ===================================
+
+With the schema's ``Traits``, compatibility takes an integral constant set
+as compatible with ``Z`` (so ``c ∈ Z`` and ``c = 1`` type).  ``< > ≤ ≥``
+take two ordered operands (Z or ordered constants) of compatible types, or
+two integral ones (``C1 < C2`` compares integers); anything else is
+``typesNotCompatible`` at the right operand.
 """
 
 from __future__ import annotations
@@ -49,8 +56,8 @@ from .errors import RSLError
 from .products import as_products
 from .scope import destructure
 from .set_typing import SetTyping, integer_like
-from .types import (ANY, FunctionType, SetType, Type, compatible, element_of, merge, substitute,
-                    unify)
+from .compat import compatible, merge, unify
+from .types import ANY, FunctionType, SetType, Type, element_of, substitute
 from .typification import FORMULA, PROPERTY, VALUE, GlobalInfo, Typed, Typification
 
 
@@ -101,12 +108,12 @@ class TypeAuditor(SetTyping):
         if node.condition is not None:
             self.formula(node.condition)
         step = self.setexpr(node.step)
-        if not compatible(init.type, step.type):
+        if not compatible(init.type, step.type, self.traits):
             raise RSLError("typesNotEqual", f"the step of R{{…}} must have the type of its "
                            f"start, {init.type}, not {step.type}", *node.step.span)
         self.scopes.close()
         value_class = PROPERTY if PROPERTY in (init.value_class, step.value_class) else VALUE
-        return Typed(merge(init.type, step.type), value_class)
+        return Typed(merge(init.type, step.type, self.traits), value_class)
 
     def visit_Call(self, node: s.Call) -> Typed:
         name_span = (node.span[0], node.span[0] + len(node.name))
@@ -124,7 +131,7 @@ class TypeAuditor(SetTyping):
         bindings: dict[str, Type] = {}
         for arg, param in zip(node.args, signature.params):
             typed = self.setexpr(arg)
-            if not unify(param, typed.type, bindings):
+            if not unify(param, typed.type, bindings, self.traits):
                 raise RSLError("invalidArgumentType", f"an argument of {node.name} must be of "
                                f"type {substitute(param, bindings)}, not {typed.type}",
                                *arg.span)
@@ -141,7 +148,7 @@ class TypeAuditor(SetTyping):
             if base is None:
                 raise RSLError("invalidElementPredicate", f"the right side of '{op}' must be a "
                                f"set, not of type {right.type}", *node.right.span)
-            if not compatible(left.type, base):
+            if not compatible(left.type, base, self.traits):
                 raise RSLError("invalidElementPredicate", f"an element of type {left.type} "
                                f"cannot belong to a set of type {right.type}", *node.left.span)
         elif op in "⊆⊂⊄":
@@ -149,15 +156,22 @@ class TypeAuditor(SetTyping):
         elif op in "=≠":
             left = self.setexpr(node.left)
             right = self.setexpr(node.right)
-            if not compatible(left.type, right.type):
+            if not compatible(left.type, right.type, self.traits):
                 raise RSLError("typesNotCompatible", f"'{op}' compares {left.type} with "
                                f"{right.type}", *node.right.span)
         else:  # < > ≤ ≥
+            sides = []
             for operand in (node.left, node.right):
                 typed = self.setexpr(operand)
-                if not integer_like(typed.type):
-                    raise RSLError("orderingNotSupported", f"'{op}' compares integers only, not "
-                                   f"{typed.type}", *operand.span)
+                if not self.traits.is_ordered(typed.type):
+                    raise RSLError("orderingNotSupported", f"'{op}' compares integers and "
+                                   f"ordered constant sets only, not {typed.type}",
+                                   *operand.span)
+                sides.append(typed.type)
+            if not (compatible(*sides, self.traits)
+                    or all(integer_like(t, self.traits) for t in sides)):
+                raise RSLError("typesNotCompatible", f"'{op}' compares {sides[0]} with "
+                               f"{sides[1]}", *node.right.span)
         return FORMULA
 
     def visit_Negation(self, node: s.Negation) -> Typed:

@@ -71,3 +71,13 @@ def test_a_corrupted_seed_is_an_error_with_an_offset_and_writes_nothing(tmp_path
 def test_a_missing_seed_is_an_error(tmp_path, capsys):
     assert main(["import", str(tmp_path / "nope.txt")]) == 2
     assert "nope.txt" in capsys.readouterr().err
+
+
+def test_an_import_keeps_the_traits_of_constant_sets_which_exteor_does_not_store():
+    from setmine.exteor.document import Document, Record
+    doc = Document("t", "a", "", "rsform 16", (Record("X1", "basic", "", "", "", ""),
+                                                Record("C1", "constant", "", "", "", "")))
+    assert [c.traits for c in document_to_schema(doc).constituents] == [None, None]
+    previous = read_schema_text("X1\nC1\n  traits: ordered\n")
+    assert [c.traits for c in document_to_schema(doc, previous).constituents] == \
+        [None, ("ordered",)]

@@ -235,3 +235,14 @@ def test_a_hostile_budget_never_raises(path, tree, elements):
 
 def test_the_module_doc_runs():
     assert doctest.testmod(formula).failed == 0
+
+
+def test_the_links_of_chains_over_constant_sets_are_typed_with_their_traits():
+    schema = Schema.parse("C1\nC2\nS1 ::= C1\nS2 ::= C2\nS3 ::= ℬ(C1)\n")
+    tree = parse("S1 + 1 - S2 + S1")
+    types = formula.node_types(tree, schema.environment())
+    links = s.chain(tree)
+    assert [str(types[id(link)]) for link in links] == ["C1", "Z", "C1"]
+    union = parse("S3 ∪ {1} ∪ S3")
+    types = formula.node_types(union, schema.environment())
+    assert [str(types[id(link)]) for link in s.chain(union)] == ["ℬ(C1)", "ℬ(C1)"]

@@ -65,6 +65,14 @@ def test_comments_blank_lines_ascii_operators_and_continuations():
     ("@version 2\nX1\n", "unknownSyntax", 1, 1),
     ("X1\nthis is not a line\n", "unknownSyntax", 2, 1),
     ("X1\n  convention: a\n  convention: b\n", "unknownSyntax", 3, 3),
+    # traits: a constant's only, known names, once
+    ("X1\n  traits: ordered\n", "unknownSyntax", 2, 3),
+    ("X1\nS1 ::= ℬ(X1)\n  traits: none\n", "unknownSyntax", 3, 3),
+    ("C1\n  traits: big\n", "unknownSyntax", 2, 11),
+    ("C1\n  traits: integral, integral\n", "unknownSyntax", 2, 11),
+    ("C1\n  traits: none, ordered\n", "unknownSyntax", 2, 11),
+    ("C1\n  traits:\n", "unknownSyntax", 2, 3),
+    ("C1\n  traits: ordered\n  traits: none\n", "unknownSyntax", 3, 3),
 ])
 def test_file_errors_say_where(text, code, line, column):
     with pytest.raises(RSLError) as info:
@@ -78,6 +86,36 @@ def test_writer_refuses_values_it_cannot_keep():
     schema = SchemaText((Constituent("X1", convention=" leading space"),))
     with pytest.raises(RSLError):
         write_schema_text(schema)
+    for wrong in (Constituent("X1", traits=("ordered",)), Constituent("C1", traits=("big",))):
+        with pytest.raises(RSLError):
+            write_schema_text(SchemaText((wrong,)))
+
+
+@pytest.mark.parametrize("line, traits", [
+    (None, None),                                   # no line: the defaults (integral, ordered)
+    ("traits: integral, ordered", ("integral", "ordered")),
+    ("traits: ordered, integral", ("integral", "ordered")),
+    ("traits: integral", ("integral",)),
+    ("traits: ordered", ("ordered",)),
+    ("traits: none", ()),
+    ("traits:  ordered ,integral", ("integral", "ordered")),
+])
+def test_traits_of_a_constant_are_read_and_written(line, traits):
+    text = "X1\nC1\n" + (f"  {line}\n" if line else "") + "  term: a constant\n"
+    schema = read_schema_text(text)
+    c1 = schema.constituents[1]
+    assert (c1.traits, c1.term) == (traits, "a constant")
+    assert schema.constituents[0].traits is None
+    written = write_schema_text(schema)
+    assert ("traits:" in written) == (traits is not None)
+    assert read_schema_text(written) == schema
+
+
+def test_a_basic_set_with_traits_says_what_and_where():
+    with pytest.raises(RSLError) as info:
+        read_schema_text("X1\n  traits: integral\n", "demo.rsl")
+    assert "only a constant set" in info.value.message and "X1 is a basic" in info.value.message
+    assert (info.value.line, info.value.column) == (2, 3)
 
 
 line_text = st.text(st.characters(blacklist_categories=("Cs", "Cc", "Zl", "Zp")), max_size=30) \
@@ -92,9 +130,12 @@ def constituents(draw):
     kind = draw(st.sampled_from("XCSDATFP"))
     alias = f"{kind}{draw(st.integers(1, 99))}"
     formal = "" if kind in "XC" else draw(formula)
+    traits = draw(st.sampled_from([None, (), ("integral",), ("ordered",),
+                                   ("integral", "ordered")])) if kind == "C" else None
     return Constituent(alias, formal, term=draw(value), text=draw(value),
                        convention=draw(value), gloss=draw(value),
-                       notes=tuple(draw(st.lists(value.filter(bool), max_size=2))))
+                       notes=tuple(draw(st.lists(value.filter(bool), max_size=2))),
+                       traits=traits)
 
 
 @settings(max_examples=150, deadline=None)

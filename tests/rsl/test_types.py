@@ -6,10 +6,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from setmine.rsl.compat import compatible, merge, unify
 from setmine.rsl.types import (ANY, EMPTY_SET, INTEGER, LOGIC, AnyType, Element, FunctionType,
-                               SetType, TupleType, compatible, components_of, element_of,
-                               is_echelon, is_radical, merge, parse_type, radicals, substitute,
-                               unify)
+                               SetType, TupleType, components_of, element_of, is_echelon,
+                               is_radical, parse_type, radicals, substitute)
 
 X1, X2, C1, R1, R2 = (Element(n) for n in ("X1", "X2", "C1", "R1", "R2"))
 

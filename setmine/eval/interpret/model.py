@@ -41,6 +41,7 @@ def evaluate_schema(schema, data: dict, budget: Budget | None = None,
     evaluator = Evaluator(data, _functions(schema), budget)
     values = evaluator.data
     wanted = _needed(schema, only) if only else None
+    invalid = invalid_constants(schema, data)
     results: dict[str, Result] = {}
     for c in _dependency_order(schema):
         if c.kind in ("basic", "constant", "structure", "function", "predicate"):
@@ -56,6 +57,7 @@ def evaluate_schema(schema, data: dict, budget: Budget | None = None,
             if analysis.error is not None:
                 raise analysis.error
             tree = analysis.tree
+            _check_constants(schema, tree, invalid)
             token = CURRENT_BUDGET.set(budget)
             try:
                 if c.kind in ("axiom", "theorem"):
@@ -118,6 +120,7 @@ def evaluate(schema, expression: str, data: Mapping[str, object], budget: Budget
     definitions.  A bool, an int, a tuple, a frozenset or a lazy set (which
     supports ``in``, iteration and ``.cardinality()``)."""
     tree = schema.expression_tree(expression)
+    _check_constants(schema, tree, invalid_constants(schema, data))
     if isinstance(tree, s.FunctionDef):   # a function or predicate has values only when applied
         raise RSLError("calculationNotSupported",
                        f"{expression} is a definition: apply it to arguments to compute a value",
@@ -133,6 +136,43 @@ def evaluate(schema, expression: str, data: Mapping[str, object], budget: Budget
                 values.setdefault(alias, result.value)
     evaluator = Evaluator(values, _functions(schema), budget)
     return evaluator.evaluate(tree)  # (a RecursionError is an RSLError at the tree)
+
+
+def invalid_constants(schema, data: Mapping[str, object]) -> dict[str, str]:
+    """The constant sets (C1, C2…) whose value in ``data`` is not a finite
+    set of integers, with what is wrong.  Their elements are numbers: an
+    integral or ordered constant's elements are added and compared as
+    integers, and ``c ∈ Z`` holds."""
+    problems = {}
+    for c in schema:
+        value = data.get(c.alias) if c.kind == "constant" else None
+        if value is None:
+            continue
+        if not isinstance(value, (set, frozenset)):
+            problems[c.alias] = f"is {_short(value)}, not a finite set"
+        else:
+            wrong = [x for x in value if isinstance(x, bool) or not isinstance(x, int)]
+            if wrong:
+                problems[c.alias] = f"holds {_short(wrong[0])}, not an integer"
+    return problems
+
+
+def _check_constants(schema, tree: s.Node | None, invalid: dict[str, str]) -> None:
+    """``calcInvalidData`` at the first global of ``tree`` that is, or
+    depends on, a constant set with invalid data."""
+    if not invalid:
+        return
+    for name, node in dependencies(tree):
+        bad = [name] if name in invalid else \
+            sorted(set(invalid) & schema.closure(name)) if name in schema else []
+        if bad:
+            raise RSLError("calcInvalidData", f"the constant set {bad[0]} {invalid[bad[0]]}: "
+                           f"a constant set's elements are integers", *node.span)
+
+
+def _short(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:39] + "…"
 
 
 def _functions(schema) -> dict:
