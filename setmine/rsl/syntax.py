@@ -349,9 +349,11 @@ class Quantifier(Node):
 
 @_node
 class Parameter(Node):
-    """``a ∈ ℬ(R1)`` in the argument list of a function definition."""
+    """``a ∈ ℬ(R1)`` in the argument list of a function definition (the
+    parser also reads a tuple ``(a, b)``, which the typifier rejects:
+    invalidArgumentCortegeDeclare)."""
 
-    var: Local
+    var: Declaration
     domain: "Expr"
 
 
@@ -361,6 +363,20 @@ class FunctionDef(Node):
 
     params: tuple[Parameter, ...]
     body: "Expr | Formula"
+
+
+# --------------------------------------------------------------------------
+# Declarations of constituents
+
+@_node
+class GlobalDefinition(Node):
+    """``D1 :== X1\\S3``, ``S1 ::= ℬ(X1×X1)``, ``F1 :== [a∈ℬ(R1)] a`` (ASCII
+    ``\\defexpr``, ``\\deftype``): a constituent's declaration, the
+    reference's global declaration.  ``op`` is ``':=='`` or ``'::='``."""
+
+    alias: Global
+    op: str
+    body: "Expr | Formula | FunctionDef"
 
 
 Expr = Union[
@@ -463,7 +479,8 @@ def bracket_label(node: Node) -> str:
         return "Fi" + ",".join(map(str, node.indices))
     if isinstance(node, (Global, Radical, Local, Call)):
         return node.name
-    if isinstance(node, (Arithmetic, SetOperation, Predicate, Connective, Apply, Quantifier)):
+    if isinstance(node, (Arithmetic, SetOperation, Predicate, Connective, Apply, Quantifier,
+                         GlobalDefinition)):
         return node.op
     raise TypeError(f"no bracket label for {type(node).__name__}")
 

@@ -28,7 +28,8 @@ construct              rule → result                       error (span)
                                                            set, else x)
 ``⊆ ⊂ ⊄``              ℬ(H), ℬ(H) → Logic                  invalidTypeOperation (operand),
                                                            typesNotEqual (right)
-``∀v∈S P``, ``∃``      S: ℬ(H) → Logic                     invalidQuantifierDomain (S)
+``∀v∈S P``, ``∃``      S: ℬ(H) → Logic                     invalidQuantifierDomain (S, a formula
+                                                           too)
 ``D{v∈S | P}``         S: ℬ(H) → ℬ(H)                      invalidQuantifierDomain (S),
                                                            invalidCortegeDeclare (v)
 ``I{e | blocks}``      → ℬ(type of e)                      invalidQuantifierDomain (S of
@@ -36,7 +37,10 @@ construct              rule → result                       error (span)
 ``R{v := a | P | b}``  a, b compatible → their type        typesNotEqual (b)
 ``F1[a, …]``           parameter types, radicals bound     invalidArgsArity (call),
                        consistently → substituted result   invalidArgumentType (argument)
-``[a∈S, …] body``      → [H, …] → type of body             invalidQuantifierDomain (S)
+``[a∈S, …] body``      → [H, …] → type of body             invalidQuantifierDomain (S),
+                                                           invalidArgumentCortegeDeclare (a tuple)
+``D1 :== body``        → type of body
+``S1 ::= domain``      → the element type of domain         globalStructure (see constituents.py)
 =====================  ==================================  ===================================
 """
 
@@ -66,7 +70,7 @@ class TypeAuditor(SetTyping):
     def domain(self, node: s.Node, what: str) -> tuple[Typed, Type]:
         """A domain of variables (``∀v ∈ S``, ``D{v ∈ S|…}``, ``v :∈ S``,
         ``[v ∈ S]``): its typing and its element type."""
-        typed = self.setexpr(node)
+        typed = self.visit(node)  # a formula is not a domain either (the reference's code)
         base = self.set_element(node, typed, "invalidQuantifierDomain", what)
         return typed, base
 
@@ -182,6 +186,9 @@ class TypeAuditor(SetTyping):
         self.scopes.open()
         params = []
         for param in node.params:
+            if not isinstance(param.var, s.Local):
+                raise RSLError("invalidArgumentCortegeDeclare", "a parameter of a function is "
+                               "one variable, not a tuple", *param.var.span)
             self.radicals_allowed = True
             try:
                 _, base = self.domain(param.domain, "the domain of a parameter")
@@ -195,6 +202,16 @@ class TypeAuditor(SetTyping):
                            *node.body.span)
         self.scopes.close()
         return Typed(FunctionType(tuple(params), body.type), body.value_class)
+
+    # -- declarations of constituents
+
+    def visit_GlobalDefinition(self, node: s.GlobalDefinition) -> Typed:
+        """``D1 :== body``: the body's type (a function's signature);
+        ``S1 ::= domain``: the structure's type, the domain's element type."""
+        if node.op == "::=":
+            from .constituents import structure_domain_type  # it imports this module
+            return Typed(structure_domain_type(node.body, self.env), VALUE)
+        return self.visit(node.body)
 
 
 # ----------------------------------------------------------------------------

@@ -12,7 +12,7 @@ from ...rsl.errors import RSLError
 from ...rsl.schema import dependencies
 from ..values.budget import Budget
 from ..values.sets import CURRENT_BUDGET, LazySet, card
-from .evaluator import Evaluator, too_deep
+from .evaluator import Evaluator, evaluated_part, too_deep
 
 
 @dataclass
@@ -118,6 +118,8 @@ def evaluate(schema, expression: str, data: Mapping[str, object], budget: Budget
     definitions.  A bool, an int, a tuple, a frozenset or a lazy set (which
     supports ``in``, iteration and ``.cardinality()``)."""
     tree = schema.expression_tree(expression)
+    if isinstance(tree, s.GlobalDefinition):  # `D1 :== body` evaluates its body
+        tree = evaluated_part(tree)
     if isinstance(tree, s.FunctionDef):   # a function or predicate has values only when applied
         raise RSLError("calculationNotSupported",
                        f"{expression} is a definition: apply it to arguments to compute a value",
