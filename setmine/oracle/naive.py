@@ -337,5 +337,13 @@ def evaluate(node: s.Node, data: Mapping[str, object],
              functions: Mapping[str, s.FunctionDef] = NO_FUNCTIONS,
              limit: int = 1_000_000) -> object:
     """The value of a set expression, or the truth of a formula."""
+    if isinstance(node, s.GlobalDefinition):  # `D1 :== body` is its body's value
+        if node.op == "::=":
+            raise fail("calculationNotSupported", "a structure's declaration has no value of "
+                       "its own", node)
+        node = node.body
+    if isinstance(node, s.FunctionDef):
+        raise fail("calculationNotSupported", "a function definition has values only when "
+                   "applied", node)
     evaluator = NaiveEvaluator(data, functions, limit)
     return evaluator.truth(node) if s.is_formula(node) else evaluator.value(node)

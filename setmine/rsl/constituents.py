@@ -13,11 +13,11 @@ from .errors import Diagnostic, RSLError
 from .schemafile import KINDS
 from .types import Element, FunctionType, Logic, SetType, Type, element_of
 from .typification import VALUE, GlobalInfo
+from .domains import STRUCTURE_BASES, built_from_sets
 from .typifier import typify
 
 # The kinds of constituents, by the first letter of the alias.
 KIND_BY_PREFIX = KINDS
-STRUCTURE_BASES = ("basic", "constant")
 
 
 class ConstituentTyping(NamedTuple):
@@ -45,10 +45,10 @@ def structure_domain(node: s.Node, env: Mapping[str, GlobalInfo]) -> tuple[Type,
     (``X1*X1`` read as ``X1×X1``).  The domain must be built only from basic
     and constant sets, ``Z``, ``ℬ`` and ``×``; anything else is
     ``globalStructure`` with the span of the offending part."""
-    _built_from_sets(node, env, allow_star=True)  # before typing: its errors come first
+    built_from_sets(node, env, allow_star=True)  # before typing: its errors come first
     typed = typify(node, env)
     domain = typed.tree or node
-    _built_from_sets(domain, env, allow_star=False)  # a `*` left is a multiplication
+    built_from_sets(domain, env, allow_star=False)  # a `*` left is a multiplication
     base = element_of(typed.type)
     assert base is not None  # every allowed domain is a set
     return base, domain
@@ -57,24 +57,6 @@ def structure_domain(node: s.Node, env: Mapping[str, GlobalInfo]) -> tuple[Type,
 def structure_domain_type(node: s.Node, env: Mapping[str, GlobalInfo]) -> Type:
     """The type of a structure from its domain (see :func:`structure_domain`)."""
     return structure_domain(node, env)[0]
-
-
-def _built_from_sets(node: s.Node, env: Mapping[str, GlobalInfo], allow_star: bool) -> None:
-    for part in node.walk():
-        if isinstance(part, s.Global):
-            info = env.get(part.name)
-            if info is None or info.type is None:
-                raise RSLError("globalNotTyped", f"{part.name} is not defined or has no type",
-                               *part.span)
-            if info.kind not in STRUCTURE_BASES:
-                raise RSLError("globalStructure", f"a structure domain is built from basic and "
-                               f"constant sets only, not from the {info.kind} {part.name}",
-                               *part.span)
-        elif not (isinstance(part, (s.IntegerSet, s.Product))
-                  or (isinstance(part, s.Apply) and part.op == "ℬ")
-                  or (allow_star and isinstance(part, s.Arithmetic) and part.op == "*")):
-            raise RSLError("globalStructure", "a structure domain is built only from basic and "
-                           "constant sets, Z, ℬ and ×", *part.span)
 
 
 def analyse_constituent(alias: str, node: s.Node | None, env: Mapping[str, GlobalInfo],

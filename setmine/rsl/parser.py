@@ -250,12 +250,17 @@ class ToSyntax(Transformer_NonRecursive):
 
     # -- functions
     def parameter(self, meta, children):
-        var, _in, domain = children
-        return s.Parameter(s.Local(_name(var), span=_tspan(var)), domain, span=_span(meta))
+        var, _in, domain = children  # a tuple is the typifier's invalidArgumentCortegeDeclare
+        return s.Parameter(var, domain, span=_span(meta))
 
     def function_def(self, meta, children):
         *params, body = children
         return s.FunctionDef(tuple(params), body, span=_span(meta))
+
+    def global_definition(self, meta, children):
+        name, op, body = children
+        return s.GlobalDefinition(s.Global(_name(name), span=_tspan(name)), canonical(op), body,
+                                  span=_span(meta))
 
     def _warn(self, meta, message: str) -> None:
         self.warnings.append(Diagnostic("ambiguousPrecedence", message, *_span(meta)))
@@ -374,6 +379,7 @@ OPERAND_TOKENS = {"SET_OP", "ADD_OP", "MULT", "TIMES", "AND", "OR", "IMPL", "EQU
 # Terminals of the schema-file part of the grammar: the contextual lexer
 # falls back on them when no expression token fits (``a:b``, ``R{a X1``).
 SCHEMA_TOKENS = {"META_KEY", "ATTR_KEY", "ALIAS", "DEFINE", "REST", "COMMENT", "_NL"}
+DEFINE_OPERATORS = ("::=", ":==")
 # Where a declaration is followed by the domain of its variables.
 DOMAIN_CONTEXTS = {"QUANTIFIER", "LSQB", "DECLARATIVE", "LBRACE"}
 
@@ -396,6 +402,8 @@ def syntax_error(text: str, exc: Exception) -> RSLError:
         end = word.end() if word else at + 1
     else:
         end = token.end_pos
+    if text.startswith(DEFINE_OPERATORS, at):  # `:==` out of place, not read as `:=` then `=`
+        end = at + 3
     found = "the end of the text" if at_end else repr(text[at:end])
     expected = set(getattr(exc, "expected", ()) or getattr(exc, "accepts", ()) or ())
     expected.discard("STAR")  # accepted everywhere, see _StarPostLexer

@@ -58,6 +58,12 @@ class Printer:
         text = self.show(node)
         return f"({text})" if parens else text
 
+    def operand(self, node: s.Node) -> str:
+        """A node where the grammar wants a set expression: a formula there
+        (a semantic error, but a tree the parser builds from ``(a=b)``) is
+        written in parentheses."""
+        return self.wrap(node, strength(node) < SET)
+
     # -- atoms
     def show_Integer(self, n):
         return str(n.value)
@@ -133,7 +139,7 @@ class Printer:
         return f"{name}[{self.items(n.params)}]({self.show(n.arg)})"
 
     def items(self, nodes) -> str:
-        return ", ".join(self.show(i) for i in nodes)
+        return ", ".join(self.operand(i) for i in nodes)
 
     def show_Enumeration(self, n):
         return "{" + self.items(n.items) + "}"
@@ -142,31 +148,31 @@ class Printer:
         return "(" + self.items(n.items) + ")"
 
     def show_Declarative(self, n):
-        return (f"D{{{self.show(n.var)}{self.op('∈')}{self.show(n.domain)} | "
+        return (f"D{{{self.show(n.var)}{self.op('∈')}{self.operand(n.domain)} | "
                 f"{self.show(n.condition)}}}")
 
     def show_Iterate(self, n):
-        return f"{self.show(n.var)}{self.op(':∈')}{self.show(n.domain)}"
+        return f"{self.show(n.var)}{self.op(':∈')}{self.operand(n.domain)}"
 
     def show_Assign(self, n):
-        return f"{self.show(n.var)}{self.op(':=')}{self.show(n.value)}"
+        return f"{self.show(n.var)}{self.op(':=')}{self.operand(n.value)}"
 
     def show_Imperative(self, n):
         blocks = "; ".join(self.show(b) for b in n.blocks)
-        return f"I{{{self.show(n.result)} | {blocks}}}"
+        return f"I{{{self.operand(n.result)} | {blocks}}}"
 
     def show_Recursive(self, n):
-        head = f"R{{{self.show(n.var)}{self.op(':=')}{self.show(n.init)}"
+        head = f"R{{{self.show(n.var)}{self.op(':=')}{self.operand(n.init)}"
         if n.condition is not None:
             head += f" | {self.show(n.condition)}"
-        return f"{head} | {self.show(n.step)}}}"
+        return f"{head} | {self.operand(n.step)}}}"
 
     def show_Call(self, n):
         return f"{n.name}[{self.items(n.args)}]"
 
     # -- formulas
     def show_Predicate(self, n):
-        return self.show(n.left) + self.infix(self.op(n.op)) + self.show(n.right)
+        return self.operand(n.left) + self.infix(self.op(n.op)) + self.operand(n.right)
 
     def show_Negation(self, n):
         return self.op("¬") + self.wrap(n.arg, strength(n.arg) < ATOM)
@@ -177,15 +183,19 @@ class Printer:
             lambda n: self.infix(self.op(n.op)) + self.wrap(n.right, strength(n.right) <= strength(n)))
 
     def show_Quantifier(self, n):
-        return (f"{self.op(n.op)}{self.show(n.var)}{self.op('∈')}{self.show(n.domain)} "
+        return (f"{self.op(n.op)}{self.show(n.var)}{self.op('∈')}{self.operand(n.domain)} "
                 + self.wrap(n.body, strength(n.body) < ATOM))
 
     # -- functions
     def show_Parameter(self, n):
-        return f"{self.show(n.var)}{self.op('∈')}{self.show(n.domain)}"
+        return f"{self.show(n.var)}{self.op('∈')}{self.operand(n.domain)}"
 
     def show_FunctionDef(self, n):
-        return f"[{self.items(n.params)}] {self.show(n.body)}"
+        return f"[{', '.join(self.show(p) for p in n.params)}] {self.show(n.body)}"
+
+    # -- declarations of constituents
+    def show_GlobalDefinition(self, n):
+        return f"{self.show(n.alias)} {self.op(n.op).strip()} {self.show(n.body)}"
 
 
 class AsciiPrinter(Printer):
@@ -201,7 +211,7 @@ class AsciiPrinter(Printer):
 
     def show_Quantifier(self, n):
         return (f"{self.op(n.op).strip()} {self.show(n.var)}{self.op('∈')}"
-                f"{self.show(n.domain)} " + self.wrap(n.body, strength(n.body) < ATOM))
+                f"{self.operand(n.domain)} " + self.wrap(n.body, strength(n.body) < ATOM))
 
     def show_Negation(self, n):
         return self.op("¬").strip() + " " + self.wrap(n.arg, strength(n.arg) < ATOM)

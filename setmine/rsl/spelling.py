@@ -36,7 +36,8 @@ ASCII = {
     "⊄": "\\notsubset", "=": "\\eq", "≠": "\\noteq", ">": "\\gr", "<": "\\ls",
     "≥": "\\ge", "≤": "\\le", "∪": "\\union", "∩": "\\intersect", "\\": "\\setminus",
     "∆": "\\symmdiff", "+": "\\plus", "-": "\\minus", "*": "\\multiply", "×": "*",
-    "ℬ": "B", "∅": "{}", ":∈": "\\from", ":=": "\\assign",
+    "ℬ": "B", "∅": "{}", ":∈": "\\from", ":=": "\\assign", ":==": "\\defexpr",
+    "::=": "\\deftype",
 }
 """A canonical Unicode operator → its ASCII spelling (written)."""
 

@@ -14,109 +14,16 @@ text are in ``printer.py``; types are assigned by ``typifier.py``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
-from typing import Iterator, Union
+from typing import Union
 
-Span = tuple[int, int]
-
-
-_node = dataclass(frozen=True, eq=False)
-"""The decorator of every node class: ``==`` and ``hash`` are Node's."""
-
-_COMPARED: dict[type, tuple[str, ...]] = {}  # node class → the fields == compares
-
-
-def _compared(cls: type) -> tuple[str, ...]:
-    names = _COMPARED.get(cls)
-    if names is None:
-        names = _COMPARED[cls] = tuple(f.name for f in fields(cls) if f.compare)
-    return names
+from .nodes import BaseNode, node_class as _node
+from .nodes import Span as Span  # re-exported: `s.Span`, the type of a node's span
 
 
 @_node
-class Node:
-    span: Span = field(default=(0, 0), compare=False, repr=False, kw_only=True)
-
-    # Equality and hashing are those a frozen dataclass generates (the
-    # fields but ``span``, compared in order), computed with a stack instead
-    # of recursion, so that a chain ``a∪b∪…`` of any length compares and
-    # hashes; a node's hash is computed once and kept.
-    def __eq__(self, other: object) -> bool:
-        if self is other:
-            return True
-        if other.__class__ is not self.__class__:
-            return NotImplemented
-        stack = [(self, other)]
-        while stack:
-            a, b = stack.pop()
-            if a is b:
-                continue
-            if a.__class__ is not b.__class__:
-                return False
-            da, db = a.__dict__, b.__dict__
-            ha, hb = da.get("_hash"), db.get("_hash")
-            if ha is not None and hb is not None and ha != hb:
-                return False
-            for name in _compared(a.__class__):
-                x, y = da[name], db[name]
-                if x is y:
-                    continue
-                if isinstance(x, Node):
-                    stack.append((x, y))
-                elif type(x) is tuple and type(y) is tuple:
-                    if len(x) != len(y):
-                        return False
-                    for p, q in zip(x, y):
-                        if isinstance(p, Node):
-                            stack.append((p, q))
-                        elif p != q:
-                            return False
-                elif x != y:
-                    return False
-        return True
-
-    def __hash__(self) -> int:
-        h = self.__dict__.get("_hash")
-        if h is not None:
-            return h
-        stack: list = [(self, False)]
-        while stack:
-            node, ready = stack.pop()
-            d = node.__dict__
-            if "_hash" in d:
-                continue
-            if ready:  # the children's hashes are kept: hashing the fields is shallow
-                d["_hash"] = hash(tuple(d[name] for name in _compared(node.__class__)))
-            else:
-                stack.append((node, True))
-                stack.extend((c, False) for c in node.children() if "_hash" not in c.__dict__)
-        return self.__dict__["_hash"]
-
-    def __getstate__(self) -> dict:  # a kept hash is not valid in another process
-        state = dict(self.__dict__)
-        state.pop("_hash", None)
-        return state
-
-    def children(self) -> Iterator["Node"]:
-        """The direct sub-nodes, in source order."""
-        d = self.__dict__
-        for name in _compared(self.__class__):  # the fields but the span
-            value = d[name]
-            if isinstance(value, Node):
-                yield value
-            elif isinstance(value, tuple):
-                for item in value:
-                    if isinstance(item, Node):
-                        yield item
-
-    def walk(self) -> Iterator["Node"]:
-        """This node and all its descendants, pre-order (without recursion,
-        so that long chains ``a∪b∪…`` are walked whatever their length)."""
-        stack: list[Node] = [self]
-        while stack:
-            node = stack.pop()
-            yield node
-            stack.extend(reversed(list(node.children())))
+class Node(BaseNode):
+    """A node of an RSLang syntax tree (equality, hashing and walking are
+    ``nodes.BaseNode``'s)."""
 
     def __str__(self) -> str:
         """The reference tools' bracket tree (see :func:`bracket_tree`)."""
@@ -349,9 +256,11 @@ class Quantifier(Node):
 
 @_node
 class Parameter(Node):
-    """``a ∈ ℬ(R1)`` in the argument list of a function definition."""
+    """``a ∈ ℬ(R1)`` in the argument list of a function definition (the
+    parser also reads a tuple ``(a, b)``, which the typifier rejects:
+    invalidArgumentCortegeDeclare)."""
 
-    var: Local
+    var: Declaration
     domain: "Expr"
 
 
@@ -361,6 +270,20 @@ class FunctionDef(Node):
 
     params: tuple[Parameter, ...]
     body: "Expr | Formula"
+
+
+# --------------------------------------------------------------------------
+# Declarations of constituents
+
+@_node
+class GlobalDefinition(Node):
+    """``D1 :== X1\\S3``, ``S1 ::= ℬ(X1×X1)``, ``F1 :== [a∈ℬ(R1)] a`` (ASCII
+    ``\\defexpr``, ``\\deftype``): a constituent's declaration, the
+    reference's global declaration.  ``op`` is ``':=='`` or ``'::='``."""
+
+    alias: Global
+    op: str
+    body: "Expr | Formula | FunctionDef"
 
 
 Expr = Union[
@@ -463,7 +386,8 @@ def bracket_label(node: Node) -> str:
         return "Fi" + ",".join(map(str, node.indices))
     if isinstance(node, (Global, Radical, Local, Call)):
         return node.name
-    if isinstance(node, (Arithmetic, SetOperation, Predicate, Connective, Apply, Quantifier)):
+    if isinstance(node, (Arithmetic, SetOperation, Predicate, Connective, Apply, Quantifier,
+                         GlobalDefinition)):
         return node.op
     raise TypeError(f"no bracket label for {type(node).__name__}")
 

@@ -29,7 +29,8 @@ construct              rule → result                       error (span)
                                                            set, else x)
 ``⊆ ⊂ ⊄``              ℬ(H), ℬ(H) → Logic                  invalidTypeOperation (operand),
                                                            typesNotEqual (right)
-``∀v∈S P``, ``∃``      S: ℬ(H) → Logic                     invalidQuantifierDomain (S)
+``∀v∈S P``, ``∃``      S: ℬ(H) → Logic                     invalidQuantifierDomain (S, a formula
+                                                           too)
 ``D{v∈S | P}``         S: ℬ(H) → ℬ(H)                      invalidQuantifierDomain (S),
                                                            invalidCortegeDeclare (v)
 ``I{e | blocks}``      → ℬ(type of e)                      invalidQuantifierDomain (S of
@@ -37,7 +38,10 @@ construct              rule → result                       error (span)
 ``R{v := a | P | b}``  a, b compatible → their type        typesNotEqual (b)
 ``F1[a, …]``           parameter types, radicals bound     invalidArgsArity (call),
                        consistently → substituted result   invalidArgumentType (argument)
-``[a∈S, …] body``      → [H, …] → type of body             invalidQuantifierDomain (S)
+``[a∈S, …] body``      → [H, …] → type of body             invalidQuantifierDomain (S),
+                                                           invalidArgumentCortegeDeclare (a tuple)
+``D1 :== body``        → type of body
+``S1 ::= domain``      → the element type of domain         globalStructure (see constituents.py)
 =====================  ==================================  ===================================
 
 With the schema's ``Traits``, compatibility takes an integral constant set
@@ -52,6 +56,7 @@ from __future__ import annotations
 from typing import Mapping
 
 from . import syntax as s
+from .domains import built_from_sets
 from .errors import RSLError
 from .products import as_products
 from .scope import destructure
@@ -75,7 +80,7 @@ class TypeAuditor(SetTyping):
     def domain(self, node: s.Node, what: str) -> tuple[Typed, Type]:
         """A domain of variables (``∀v ∈ S``, ``D{v ∈ S|…}``, ``v :∈ S``,
         ``[v ∈ S]``): its typing and its element type."""
-        typed = self.setexpr(node)
+        typed = self.visit(node)  # a formula is not a domain either (the reference's code)
         base = self.set_element(node, typed, "invalidQuantifierDomain", what)
         return typed, base
 
@@ -198,6 +203,9 @@ class TypeAuditor(SetTyping):
         self.scopes.open()
         params = []
         for param in node.params:
+            if not isinstance(param.var, s.Local):
+                raise RSLError("invalidArgumentCortegeDeclare", "a parameter of a function is "
+                               "one variable, not a tuple", *param.var.span)
             self.radicals_allowed = True
             try:
                 _, base = self.domain(param.domain, "the domain of a parameter")
@@ -211,6 +219,20 @@ class TypeAuditor(SetTyping):
                            *node.body.span)
         self.scopes.close()
         return Typed(FunctionType(tuple(params), body.type), body.value_class)
+
+    # -- declarations of constituents
+
+    def visit_GlobalDefinition(self, node: s.GlobalDefinition) -> Typed:
+        """``D1 :== body``: the body's type (a function's signature);
+        ``S1 ::= domain``: the structure's type, the domain's element type."""
+        if node.op == "::=":
+            built_from_sets(node.body, self.env, allow_star=True)
+            typed = self.setexpr(node.body)
+            built_from_sets(as_products(node.body, self.products), self.env, allow_star=False)
+            base = element_of(typed.type)
+            assert base is not None  # every allowed domain is a set
+            return Typed(base, VALUE)
+        return self.visit(node.body)
 
 
 # ----------------------------------------------------------------------------

@@ -3,7 +3,9 @@
 ``expressions()`` draws well-formed trees of every node kind, with bounded
 depth: set expressions where the grammar wants a set expression, formulas
 where it wants a formula, declarations (locals and tuples of them) on the
-left of ``∈``/``:∈``/``:=``.  The names include tricky ones: Greek locals,
+left of ``∈``/``:∈``/``:=``; ``misplaced_expressions()`` also puts either
+kind in any operand's place and draws declarations of constituents
+(``D1 :== …``), which the parser reads too.  The names include tricky ones: Greek locals,
 locals spelled like ASCII commands (``in``, ``and``: ``X1\\ in`` must not
 print as ``X1\\in``), names that start like keywords (``cardinal``).
 
@@ -76,13 +78,23 @@ def _items(strategy, low: int, high: int):
     return st.lists(strategy, min_size=low, max_size=high).map(tuple)
 
 
+def _operands(depth: int, mixed: bool, formula: bool) -> st.SearchStrategy:
+    """The operands of a node: of the kind its place wants (a formula when
+    ``formula``), or, ``mixed``, of either kind — the misplaced operands the
+    parser reads and the typifier rejects (``(a=b) ∪ X1``, ``X1 & a=b``)."""
+    if mixed:
+        return st.one_of(setexprs(depth, True), formulas(depth, True))
+    return formulas(depth) if formula else setexprs(depth)
+
+
 @lru_cache(maxsize=None)
-def setexprs(depth: int = DEPTH) -> st.SearchStrategy:
-    """Set and integer expressions of depth at most ``depth``."""
+def setexprs(depth: int = DEPTH, mixed: bool = False) -> st.SearchStrategy:
+    """Set and integer expressions of depth at most ``depth``; ``mixed``:
+    with operands of either kind (see ``_operands``)."""
     if depth <= 0:
         return ATOMS
-    sub = setexprs(depth - 1)
-    cond = formulas(depth - 1)
+    sub = _operands(depth - 1, mixed, False)
+    cond = _operands(depth - 1, mixed, True)
     return st.one_of(
         ATOMS,
         st.builds(s.Arithmetic, st.sampled_from(ARITHMETIC_OPS), sub, sub),
@@ -94,21 +106,22 @@ def setexprs(depth: int = DEPTH) -> st.SearchStrategy:
         st.builds(s.Enumeration, _items(sub, 1, 3)),
         st.builds(s.Tuple, _items(sub, 2, 3)),
         st.builds(s.Declarative, declarations(), sub, cond),
-        st.builds(s.Imperative, sub, _items(blocks(depth - 1), 1, 3)),
+        st.builds(s.Imperative, sub, _items(blocks(depth - 1, mixed), 1, 3)),
         st.builds(s.Recursive, declarations(), sub, st.none() | cond, sub),
         st.builds(s.Call, st.sampled_from(FUNCTIONS), _items(sub, 1, 2)),
     )
 
 
 @lru_cache(maxsize=None)
-def formulas(depth: int = DEPTH) -> st.SearchStrategy:
-    """Formulas of depth at most ``depth`` (their set expressions included)."""
-    sub_expr = setexprs(max(depth - 1, 0))
+def formulas(depth: int = DEPTH, mixed: bool = False) -> st.SearchStrategy:
+    """Formulas of depth at most ``depth`` (their set expressions included);
+    ``mixed``: with operands of either kind (see ``_operands``)."""
+    sub_expr = _operands(max(depth - 1, 0), mixed, False) if depth > 0 else setexprs(0)
     predicate = st.builds(s.Predicate, st.sampled_from(PREDICATE_OPS), sub_expr, sub_expr)
     call = st.builds(s.Call, st.sampled_from(PREDICATES), _items(sub_expr, 1, 2))
     if depth <= 0:
         return predicate | call
-    sub = formulas(depth - 1)
+    sub = _operands(depth - 1, mixed, True)
     return st.one_of(
         predicate, call,
         st.builds(s.Negation, sub),
@@ -119,26 +132,41 @@ def formulas(depth: int = DEPTH) -> st.SearchStrategy:
 
 
 @lru_cache(maxsize=None)
-def blocks(depth: int) -> st.SearchStrategy:
+def blocks(depth: int, mixed: bool = False) -> st.SearchStrategy:
     """The blocks of ``I{… | block; …}``."""
-    sub = setexprs(depth)
+    sub = _operands(depth, mixed, False)
     return st.one_of(
         st.builds(s.Iterate, declarations(), sub),
         st.builds(s.Assign, declarations(), sub),
-        formulas(depth),
+        _operands(depth, mixed, True),
     )
 
 
-def function_definitions(depth: int = DEPTH - 1) -> st.SearchStrategy:
-    parameter = st.builds(s.Parameter, locals_, setexprs(1))
+def function_definitions(depth: int = DEPTH - 1, mixed: bool = False) -> st.SearchStrategy:
+    variables = declarations() if mixed else locals_  # a tuple: invalidArgumentCortegeDeclare
+    parameter = st.builds(s.Parameter, variables, _operands(1, mixed, False))
     return st.builds(s.FunctionDef, _items(parameter, 1, 3),
-                     setexprs(depth) | formulas(depth))
+                     setexprs(depth, mixed) | formulas(depth, mixed))
 
 
 def expressions(depth: int = DEPTH) -> st.SearchStrategy:
-    """Anything ``parse_expression`` returns: a formula, a set expression or
-    a function definition."""
+    """Anything ``parse_expression`` returns for a well-formed text: a
+    formula, a set expression or a function definition."""
     return st.one_of(formulas(depth), setexprs(depth), function_definitions(depth - 1))
+
+
+def global_definitions(depth: int = DEPTH - 1) -> st.SearchStrategy:
+    """``D1 :== body``, ``S1 ::= domain``: a constituent's declaration."""
+    return st.builds(s.GlobalDefinition, st.sampled_from(GLOBALS + FUNCTIONS).map(s.Global),
+                     st.sampled_from((":==", "::=")),
+                     st.one_of(formulas(depth), setexprs(depth), function_definitions(depth - 1)))
+
+
+def misplaced_expressions(depth: int = DEPTH) -> st.SearchStrategy:
+    """Anything the parser reads, the semantic errors of misplaced operands
+    and the declarations of constituents included."""
+    return st.one_of(formulas(depth, True), setexprs(depth, True),
+                     function_definitions(depth - 1, True), global_definitions())
 
 
 # ----------------------------------------------------------------------------

@@ -467,19 +467,31 @@ def test_predicates_are_not_associative(text):
 
 
 @pytest.mark.parametrize("text", [
-    "(a=b)=c",      # a formula is not a set expression
-    "card(a=b)",
-    "{a=b}",
-    "a∪(b∈c)",
-    "¬a",           # ¬ takes a formula
-    "a & b",
-    "∀a∈X1 X1",     # a quantifier's body is a formula
-    "{a∈X1 | X1}",
-    "∀a∈X1",
+    "{a=b}",        # only a parenthesised formula stands for a set expression
+    "F1[a=b]",
+    "(a=b, c)",
+    "∀a∈X1",        # a quantifier needs a body
+    "a=b=c",
 ])
 def test_formulas_and_set_expressions_keep_their_places(text):
     with pytest.raises(RSLError):
         parse_expression(text)
+
+
+@pytest.mark.parametrize("text, expected", [
+    # As the reference's parser, the grammar reads a set expression where a
+    # formula is expected and a parenthesised formula where a set expression
+    # is; the typifier rejects them (tests/rsl/test_parse_conformance.py).
+    ("(a=b)=c", "[=[=[a][b]][c]]"),
+    ("card(a=b)", "[card[=[a][b]]]"),
+    ("a∪(b∈c)", "[∪[a][∈[b][c]]]"),
+    ("¬a", "[¬[a]]"),
+    ("a & b", "[&[a][b]]"),
+    ("∀a∈X1 X1", "[∀[a][X1][X1]]"),
+    ("{a∈X1 | X1}", "[DECLARATIVE[a][X1][X1]]"),
+])
+def test_misplaced_formulas_and_sets_parse(text, expected):
+    assert tree(text) == expected
 
 
 # ----------------------------------------------------------------------------

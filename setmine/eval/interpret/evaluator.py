@@ -46,6 +46,7 @@ class Evaluator:
     def evaluate(self, node: s.Node):
         """The truth of a formula or the value of a set expression, from the
         top: a tree nested past the stack is an RSLError at the tree."""
+        node = evaluated_part(node)
         try:
             return self.truth(node) if s.is_formula(node) else self.value(node)
         except RecursionError:
@@ -214,6 +215,13 @@ class Evaluator:
                 return current
             current = following
 
+    def value_GlobalDefinition(self, n, env):
+        """``ALIAS :== body`` (as a --term or --assert): the body's value."""
+        body = evaluated_part(n)
+        return self.truth(body, env) if s.is_formula(body) else self.value(body, env)
+
+    truth_GlobalDefinition = value_GlobalDefinition
+
     def value_Call(self, n, env):
         definition = self.functions.get(n.name)
         if definition is None:
@@ -226,9 +234,9 @@ class Evaluator:
             value = self.value(arg, env)
             if not any(isinstance(x, s.Radical) for x in param.domain.walk()):
                 if not member(value, self.value(param.domain, scope)):
-                    raise RSLError("invalidArgumentType", f"the argument for {param.var.name} "
-                                   f"is not in its domain", *arg.span)
-            scope[param.var.name] = value
+                    raise RSLError("invalidArgumentType", f"the argument for "
+                                   f"{s.bracket_tree(param.var)} is not in its domain", *arg.span)
+            scope.update(bind(param.var, value, arg))  # a tuple: the typifier rejects it
         if s.is_formula(definition.body):
             return self.truth(definition.body, scope)
         return self.value(definition.body, scope)
@@ -320,6 +328,21 @@ def connect(op: str, left: bool, right) -> bool:
     if op == "⇒":
         return (not left) or right()
     return left == right()
+
+
+def evaluated_part(node: s.Node) -> s.Node:
+    """What evaluating ``node`` computes: a declaration ``ALIAS :== body`` is its
+    body; a structure's declaration ``ALIAS ::= …`` and a function definition
+    have no value of their own (calculationNotSupported)."""
+    if isinstance(node, s.GlobalDefinition):
+        if node.op == "::=":
+            raise RSLError("calculationNotSupported", f"{node.alias.name} ::= … declares a "
+                           f"structure: its value comes from the data", *node.span)
+        node = node.body
+    if isinstance(node, s.FunctionDef):
+        raise RSLError("calculationNotSupported", "a function definition has values only when "
+                       "applied to arguments", *node.span)
+    return node
 
 
 def too_deep(node: s.Node) -> RSLError:

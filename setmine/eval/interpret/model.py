@@ -12,7 +12,7 @@ from ...rsl.errors import RSLError
 from ...rsl.schema import dependencies
 from ..values.budget import Budget
 from ..values.sets import CURRENT_BUDGET, LazySet, card
-from .evaluator import Evaluator, too_deep
+from .evaluator import Evaluator, evaluated_part, too_deep
 
 
 @dataclass
@@ -121,6 +121,8 @@ def evaluate(schema, expression: str, data: Mapping[str, object], budget: Budget
     supports ``in``, iteration and ``.cardinality()``)."""
     tree = schema.expression_tree(expression)
     _check_constants(schema, tree, invalid_constants(schema, data))
+    if isinstance(tree, s.GlobalDefinition):  # `ALIAS :== body` evaluates its body
+        tree = evaluated_part(tree)
     if isinstance(tree, s.FunctionDef):   # a function or predicate has values only when applied
         raise RSLError("calculationNotSupported",
                        f"{expression} is a definition: apply it to arguments to compute a value",

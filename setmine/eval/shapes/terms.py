@@ -80,7 +80,7 @@ def _free(node: s.Node) -> frozenset[str]:
                 free |= free_locals(block) - bound
         return frozenset(free | (free_locals(node.result) - bound))
     if isinstance(node, s.FunctionDef):
-        bound = frozenset(p.var.name for p in node.params)
+        bound = frozenset().union(*(bound_names(p.var) for p in node.params))
         return frozenset().union(*(free_locals(p.domain) for p in node.params),
                                  free_locals(node.body)) - bound
     if isinstance(node, (s.TupleDecl, s.DeclList)):
