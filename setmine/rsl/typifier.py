@@ -70,6 +70,7 @@ class TypeAuditor(SetTyping):
     """One run of the typifier over one expression (see the module doc)."""
 
     def run(self, node: s.Node) -> Typification:
+        self.scopes.survey(node)
         typed = self.visit(node)
         warnings = sorted(self.warnings + self.scopes.warnings, key=lambda d: (d.start, d.end))
         return Typification(typed.type, typed.value_class, warnings,
@@ -86,13 +87,13 @@ class TypeAuditor(SetTyping):
 
     def visit_Declarative(self, node: s.Declarative) -> Typed:
         typed, base = self.domain(node.domain, "the domain of a declarative set")
-        self.scopes.open(destructure(node.var, base))
+        self.scopes.open(destructure(node.var, base), "declarative set", node)
         self.formula(node.condition)
         self.scopes.close()
         return Typed(SetType(base), typed.value_class)
 
     def visit_Imperative(self, node: s.Imperative) -> Typed:
-        self.scopes.open()
+        self.scopes.open((), "imperative set", node)
         for block in node.blocks:
             if isinstance(block, s.Iterate):
                 typed, base = self.domain(block.domain, "the domain of ':∈'")
@@ -109,7 +110,7 @@ class TypeAuditor(SetTyping):
 
     def visit_Recursive(self, node: s.Recursive) -> Typed:
         init = self.setexpr(node.init)
-        self.scopes.open(destructure(node.var, init.type))
+        self.scopes.open(destructure(node.var, init.type), "recursive set", node)
         if node.condition is not None:
             self.formula(node.condition)
         step = self.setexpr(node.step)
@@ -192,7 +193,7 @@ class TypeAuditor(SetTyping):
     def visit_Quantifier(self, node: s.Quantifier) -> Typed:
         typed, base = self.domain(node.domain, f"the domain of '{node.op}'")
         self.listing(node.domain, typed, f"'{node.op}'")
-        self.scopes.open(destructure(node.var, base))
+        self.scopes.open(destructure(node.var, base), "quantifier", node)
         self.formula(node.body)
         self.scopes.close()
         return FORMULA
@@ -200,7 +201,7 @@ class TypeAuditor(SetTyping):
     # -- function definitions
 
     def visit_FunctionDef(self, node: s.FunctionDef) -> Typed:
-        self.scopes.open()
+        self.scopes.open((), "function definition", node)
         params = []
         for param in node.params:
             if not isinstance(param.var, s.Local):
