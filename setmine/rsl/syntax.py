@@ -16,8 +16,10 @@ from __future__ import annotations
 
 from typing import Union
 
+from . import nodes
 from .nodes import BaseNode, node_class as _node
-from .nodes import Span as Span  # re-exported: `s.Span`, the type of a node's span
+
+Span = nodes.Span  # a node's [start, end) in code points
 
 
 @_node
