@@ -406,6 +406,11 @@ class Reader:
             return f"the property of {params} that {self.read(n.body)}"
         return f"the function that maps {params} to {self.read(n.body)}"
 
+    def read_GlobalDefinition(self, n):
+        if n.op == "::=":
+            return f"{n.alias.name}, a structure whose value is one of {self.read(n.body)}"
+        return f"{n.alias.name}, defined as {self.read(n.body)}"
+
 
 def is_plural(node: s.Node) -> bool:
     """Whether the reading of a set expression is a plural description
