@@ -16,26 +16,22 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from .position import Cell, InconsistentPosition, Position
 
 
-@dataclass(frozen=True)
-class Constraint:
+class Constraint(NamedTuple):
     cell: Cell                 # the open cell showing the number
     shown: int                 # the number it shows
     need: int                  # mines still needed among its unknown neighbours
     groups: tuple[int, ...]    # groups it sees
 
 
-@dataclass(frozen=True)
-class Group:
+class Group(NamedTuple):
     cells: tuple[Cell, ...]
     constraints: tuple[int, ...]   # constraints that see (all of) these cells
-
-    @property
-    def size(self) -> int:
-        return len(self.cells)
+    size: int                      # len(cells)
 
 
 @dataclass(frozen=True)
@@ -105,7 +101,8 @@ def analyse(position: Position) -> Structure:
         if gi == len(group_cells):
             group_cells.append([])
         group_cells[gi].append(c)
-    groups = tuple(Group(tuple(group_cells[gi]), key) for key, gi in group_index.items())
+    groups = tuple(Group(tuple(group_cells[gi]), key, len(group_cells[gi]))
+                   for key, gi in group_index.items())
     con_groups: list[list[int]] = [[] for _ in raw]
     for gi, g in enumerate(groups):
         for ci in g.constraints:
@@ -229,17 +226,27 @@ def order_groups(members: list[int], constraints: tuple[Constraint, ...],
     chain of width ``w`` every candidate keeps about ``w`` constraints open,
     so the DP costs time linear in the chain's length.
     """
+    if len(members) == 1:  # one number: its groups in any order, one state per step
+        return list(constraints[members[0]].groups)
     adjacency = {ci: _adjacent(ci, constraints, groups) for ci in members}
     # Pseudo-peripheral pair: the last constraint of a BFS, twice.
     a = _bfs_order(members[0], adjacency)[-1]
-    b = _bfs_order(a, adjacency)[-1]
+    from_a = _bfs_order(a, adjacency)
+    b = from_a[-1]
     best: tuple[int, list[int]] | None = None
     for start in dict.fromkeys((a, b)):
-        rank = {ci: r for r, ci in enumerate(_bfs_order(start, adjacency))}
+        rank = {ci: r for r, ci in enumerate(from_a if start == a else
+                                            _bfs_order(start, adjacency))}
         for greedy in (False, True):
             order = _sweep(members, rank, greedy, constraints, groups)
             cost = estimated_cost(order, constraints, groups)
             if best is None or cost < best[0]:
                 best = (cost, order)
+            if best[0] <= CHEAP:  # searching further costs more than it could save
+                return best[1]
     assert best is not None
     return best[1]
+
+
+CHEAP = 4096
+"""An order whose estimated DP work is at most this is taken at once."""

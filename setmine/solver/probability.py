@@ -383,7 +383,7 @@ def solve(position: Position, state_limit: int | None = DEFAULT_STATE_LIMIT) -> 
     count: dict[Cell, int] = {}
     for idx, tab in enumerate(tabs):
         others = _convolve(prefix[idx], suffix[idx + 1], length)
-        weight = [sum(o * completions[k + m] for m, o in enumerate(others[:length - k]))
+        weight = [sum(map(mul, others[:length - k], completions[k:]))
                   for k in range(len(tab.table))]
         assert sum(map(mul, tab.table, weight)) == total
         for gid, n in group_counts(tab, weight).items():
