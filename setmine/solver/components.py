@@ -219,33 +219,44 @@ def order_groups(members: list[int], constraints: tuple[Constraint, ...],
                  groups: tuple[Group, ...]) -> list[int]:
     """Order a component's groups so that few constraints are open at once.
 
-    Candidate orders close the constraints one by one, sweeping from either
-    end of a pseudo-peripheral pair (Cuthill-McKee ranks), taking either the
-    oldest open constraint or the one whose closing opens the fewest new
-    ones.  The candidate with the smallest :func:`estimated_cost` wins.  On a
+    Candidate orders close the constraints one by one, sweeping in
+    Cuthill-McKee ranks from the first number or from either end of a
+    pseudo-peripheral pair, taking either the oldest open constraint or the
+    one whose closing opens the fewest new ones.  The first candidate is kept
+    when its :func:`estimated_cost` is at most ``CHEAP``; else the candidate
+    with the smallest cost wins.  On a
     chain of width ``w`` every candidate keeps about ``w`` constraints open,
     so the DP costs time linear in the chain's length.
     """
     if len(members) == 1:  # one number: its groups in any order, one state per step
         return list(constraints[members[0]].groups)
+    first = constraints[members[0]].groups
+    if len(first) == 1 and all(constraints[ci].groups == first for ci in members):
+        return list(first)  # one group under several numbers
     adjacency = {ci: _adjacent(ci, constraints, groups) for ci in members}
-    # Pseudo-peripheral pair: the last constraint of a BFS, twice.
-    a = _bfs_order(members[0], adjacency)[-1]
-    from_a = _bfs_order(a, adjacency)
-    b = from_a[-1]
-    best: tuple[int, list[int]] | None = None
-    for start in dict.fromkeys((a, b)):
-        rank = {ci: r for r, ci in enumerate(from_a if start == a else
-                                            _bfs_order(start, adjacency))}
+    # First the sweep from the first number, in board order: when it is
+    # cheap (as on most positions) searching further costs more than it saves.
+    from_first = _bfs_order(members[0], adjacency)
+    best = _candidate(members, from_first, False, constraints, groups)
+    if best[0] <= CHEAP:
+        return best[1]
+    # Else from either end of a pseudo-peripheral pair (the last constraint of
+    # a BFS, twice), oldest-first and greedy.
+    from_a = _bfs_order(from_first[-1], adjacency)
+    from_b = _bfs_order(from_a[-1], adjacency)
+    for bfs in (from_a, from_b):
         for greedy in (False, True):
-            order = _sweep(members, rank, greedy, constraints, groups)
-            cost = estimated_cost(order, constraints, groups)
-            if best is None or cost < best[0]:
-                best = (cost, order)
-            if best[0] <= CHEAP:  # searching further costs more than it could save
-                return best[1]
-    assert best is not None
+            best = min(best, _candidate(members, bfs, greedy, constraints, groups),
+                       key=lambda c: c[0])
     return best[1]
+
+
+def _candidate(members: list[int], bfs: list[int], greedy: bool,
+               constraints: tuple[Constraint, ...],
+               groups: tuple[Group, ...]) -> tuple[int, list[int]]:
+    """The sweep ranked by ``bfs``, and its estimated cost."""
+    order = _sweep(members, {ci: r for r, ci in enumerate(bfs)}, greedy, constraints, groups)
+    return estimated_cost(order, constraints, groups), order
 
 
 CHEAP = 4096

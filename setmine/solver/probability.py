@@ -159,12 +159,55 @@ class ComponentTable:
     def max_states(self) -> int:
         return max(len(layer) for layer in self.layers)
 
+    def counts(self, weight: list[int]) -> dict[int, int]:
+        return group_counts(self, weight)
+
+
+@dataclass
+class UniformTable:
+    """A component whose numbers all see the same cells — one number, or
+    one group of cells seen by several numbers that all need ``mines``: its
+    placements put ``mines`` mines anywhere among its ``cells`` cells, so
+    its table and counts are binomials, with no programme to run."""
+
+    component: Component
+    cells: int
+    mines: int
+    table: list[int]
+    max_states: int = 1
+
+    def counts(self, weight: list[int]) -> dict[int, int]:
+        """:func:`group_counts` for this component: each cell is mined in
+        ``C(cells-1, mines-1)`` of the ``C(cells, mines)`` placements."""
+        n = comb(self.cells - 1, self.mines - 1) * weight[self.mines] if self.mines else 0
+        return dict.fromkeys(self.component.order, n)
+
+
+def uniform(comp: Component, st: Structure, length: int) -> UniformTable | None:
+    """The :class:`UniformTable` of ``comp`` when it is one (and consistent,
+    with fewer than ``length`` mines); None otherwise (the programme then
+    decides, and explains an inconsistency)."""
+    if len(comp.constraints) != 1 and len(comp.order) != 1:
+        return None
+    needs = {st.constraints[ci].need for ci in comp.constraints}
+    cells = sum(st.groups[g].size for g in comp.order)
+    mines = needs.pop()
+    if needs or mines > cells or mines >= length:
+        return None
+    table = [0] * length
+    table[mines] = comb(cells, mines)
+    return UniformTable(comp, cells, mines, table)
+
 
 def _plan(comp: Component, st: Structure) -> list[_Step]:
     groups, constraints = st.groups, st.constraints
-    position_of = {gid: i for i, gid in enumerate(comp.order)}
-    last = {ci: max(position_of[g] for g in constraints[ci].groups) for ci in comp.constraints}
-    capacity = {ci: sum(groups[g].size for g in constraints[ci].groups) for ci in comp.constraints}
+    last: dict[int, int] = {}      # constraint -> the step of its last group
+    capacity: dict[int, int] = {}  # constraint -> the cells of its groups
+    for i, gid in enumerate(comp.order):
+        g = groups[gid]
+        for ci in g.constraints:
+            last[ci] = i
+            capacity[ci] = capacity.get(ci, 0) + g.size
     active: list[int] = []
     steps = []
     for i, gid in enumerate(comp.order):
@@ -178,7 +221,8 @@ def _plan(comp: Component, st: Structure) -> list[_Step]:
         opened = [ci for ci in g.constraints if ci not in index and last[ci] != i]
         after = kept + opened
         mine = set(g.constraints)
-        minus = tuple(tuple(j if ci in mine else 0 for ci in after) for j in range(g.size + 1))
+        mask = [1 if ci in mine else 0 for ci in after]
+        minus = tuple(tuple(j * m for m in mask) for j in range(g.size + 1))
         steps.append(_Step(gid, g.size, tuple(checks), tuple(index[ci] for ci in kept),
                            tuple(constraints[ci].need for ci in opened), minus))
         active = after
@@ -348,10 +392,11 @@ def solve(position: Position, state_limit: int | None = DEFAULT_STATE_LIMIT) -> 
             f"{len(position.flagged)} cells are flagged but the board has only "
             f"{position.total_mines} mines")
     groups = st.groups
-    tabs = []
+    tabs: list[ComponentTable | UniformTable] = []
     for comp in st.components:
         cells = sum(groups[g].size for g in comp.order)
-        tab = tabulate(comp, st, min(M, cells) + 1, state_limit)
+        length = min(M, cells) + 1
+        tab = uniform(comp, st, length) or tabulate(comp, st, length, state_limit)
         if not any(tab.table):
             raise _dead(tab, st, M)
         tabs.append(tab)
@@ -386,7 +431,7 @@ def solve(position: Position, state_limit: int | None = DEFAULT_STATE_LIMIT) -> 
         weight = [sum(map(mul, others[:length - k], completions[k:]))
                   for k in range(len(tab.table))]
         assert sum(map(mul, tab.table, weight)) == total
-        for gid, n in group_counts(tab, weight).items():
+        for gid, n in tab.counts(weight).items():
             for c in groups[gid].cells:
                 count[c] = n
     if U:
