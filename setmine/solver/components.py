@@ -15,7 +15,7 @@
 from __future__ import annotations
 
 from collections import deque
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import NamedTuple
 
 from .position import Cell, InconsistentPosition, Position
@@ -36,8 +36,9 @@ class Group(NamedTuple):
 
 @dataclass(frozen=True)
 class Component:
-    order: tuple[int, ...]         # group ids in the order the DP processes them
-    constraints: tuple[int, ...]
+    constraints: tuple[int, ...]   # its numbers (constraint ids, ascending)
+    groups: tuple[int, ...]        # its groups (ascending)
+    order: tuple[int, ...] = ()    # the groups in the order the DP takes them (once ordered)
 
 
 @dataclass(frozen=True)
@@ -54,8 +55,10 @@ def _describe(cell: Cell, shown: int) -> str:
     return f"the {shown} at {cell!r}"
 
 
-def analyse(position: Position) -> Structure:
-    """Split a position into constraints, groups and components.
+def analyse(position: Position, order: bool = True) -> Structure:
+    """Split a position into constraints, groups and components (with their
+    groups in the DP's order, unless ``order`` is false: :func:`ordered`
+    then orders one when it is needed).
 
     Raises :class:`InconsistentPosition` for contradictions visible from one
     number alone (more flags around it than it shows, or fewer closed cells
@@ -112,8 +115,11 @@ def analyse(position: Position) -> Structure:
 
     interior = tuple(c for c in unknown if c not in seen_by)
     components = tuple(_components(constraints, groups))
-    return Structure(unknown, interior, position.total_mines - len(flagged),
-                     constraints, groups, components)
+    st = Structure(unknown, interior, position.total_mines - len(flagged),
+                   constraints, groups, components)
+    if order:
+        st = replace(st, components=tuple(ordered(c, st) for c in components))
+    return st
 
 
 def _components(constraints: tuple[Constraint, ...], groups: tuple[Group, ...]):
@@ -132,7 +138,17 @@ def _components(constraints: tuple[Constraint, ...], groups: tuple[Group, ...]):
                     if not seen[cj]:
                         seen[cj] = True
                         queue.append(cj)
-        yield Component(tuple(order_groups(members, constraints, groups)), tuple(sorted(members)))
+        members.sort()
+        yield Component(tuple(members),
+                        tuple(sorted({g for ci in members for g in constraints[ci].groups})))
+
+
+def ordered(comp: Component, st: Structure) -> Component:
+    """``comp`` with its groups in the DP's order (:func:`order_groups`)."""
+    if comp.order:
+        return comp
+    return replace(comp, order=tuple(order_groups(list(comp.constraints), st.constraints,
+                                                  st.groups)))
 
 
 def _adjacent(ci: int, constraints, groups) -> set[int]:

@@ -43,7 +43,7 @@ from .course import KnowledgeAgent
 from .endgame import endgame_move
 from .game_config import GameConfig
 from .position import Cell, InconsistentPosition, Position, derive_position
-from .probability import Solution, exact, solve
+from .probability import GAME_TABLES, Solution, exact, solve
 
 __all__ = [
     "BestPolicy", "CoursePolicy", "FrenchPolicy", "LeastPolicy", "POLICIES", "Policy", "PolicyInfo",
@@ -304,7 +304,7 @@ def reveal_outcomes(position: Position, cell: Cell):
         new[cell] = base + extra
         pos = derive_position(position, new)
         try:
-            sub = solve(pos)
+            sub = solve(pos, tables=GAME_TABLES)
         except InconsistentPosition:
             continue
         yield base + extra, sub

@@ -1,0 +1,125 @@
+"""Whole games: the `least` player with incremental solving, from scratch,
+and with ms-toollib's solver, side by side on the same deals.
+
+    .venv/bin/python bench/game_speed.py [--games 40] [--levels beginner,intermediate,expert]
+
+Each deal (``setmine play``'s seeds, safe first click) is played three
+times, in turn, in this one process, by the same player (`least`: a
+sure-safe cell, else a cell of least mine probability, the first in
+row-major order) asking three engines:
+
+* incremental: ``exact()`` as games use it, keeping the tables of the
+  components the previous positions had (``GAME_TABLES``);
+* from scratch: ``solve()`` with no tables, every component tabulated at
+  every move;
+* ms-toollib: ``cal_probability_onboard`` (Rust, floats) at every move.
+
+The time is the player's own (its ``choose`` calls), per game; the script
+prints the median per game for each engine and their ratios, and checks
+that the incremental and from-scratch games are move for move the same (the
+ms-toollib games may part where floats order two probabilities otherwise:
+the number that stay the same is printed).
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from setmine.solver import probability  # noqa: E402
+from setmine.solver.game import Game, game_seed  # noqa: E402
+from setmine.solver.game_config import GameConfig  # noqa: E402
+from setmine.solver.play import play_game  # noqa: E402
+from setmine.solver.policies import LeastPolicy  # noqa: E402
+from setmine.solver.tables import Tables  # noqa: E402
+
+UNOPENED = 10
+
+
+class Timed:
+    """A player whose ``choose`` time is added up."""
+
+    def __init__(self, player):
+        self.player, self.seconds = player, 0.0
+
+    def new_game(self):
+        self.player.new_game()
+        self.seconds = 0.0
+
+    def choose(self, position, rng):
+        start = time.perf_counter()
+        try:
+            return self.player.choose(position, rng)
+        finally:
+            self.seconds += time.perf_counter() - start
+
+
+class MsToollibLeast(LeastPolicy):
+    """`least`, its probabilities from ms-toollib."""
+
+    def choose(self, position, rng):
+        import ms_toollib
+
+        cell = self._next_pending(position)
+        if cell is not None:
+            return cell
+        rows = max(r for r, _ in position.cells) + 1
+        cols = max(c for _, c in position.cells) + 1
+        matrix = [[position.shown.get((r, c), UNOPENED) for c in range(cols)]
+                  for r in range(rows)]
+        probs, _ = ms_toollib.cal_probability_onboard(matrix, position.total_mines)
+        unknown = position.unknown
+        safe = sorted(c for c in unknown if probs[c[0]][c[1]] == 0.0)
+        if safe:
+            self._remember(position, safe[1:])
+            return safe[0]
+        low = min(probs[r][c] for r, c in unknown)
+        return min(c for c in unknown if probs[c[0]][c[1]] == low)
+
+
+def play(config, player, seed: int, tables):
+    """One game; the player's seconds and the moves."""
+    probability.GAME_TABLES = tables
+    game = Game(config, game_seed(seed, 0))
+    timed = Timed(player)
+    play_game(config, timed, seed, 0, game=game)
+    return timed.seconds, [m.cell for m in game.moves]
+
+
+def main(argv=None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=40)
+    parser.add_argument("--levels", default="beginner,intermediate,expert")
+    parser.add_argument("--seed", type=int, default=0)
+    args = parser.parse_args(argv)
+    saved = probability.GAME_TABLES
+    print(f"{'level':<13} {'incremental':>12} {'from scratch':>13} {'ms-toollib':>11} "
+          f"{'incr/scratch':>13} {'incr/ms-toollib':>16}  same games (ms-toollib)")
+    try:
+        for level in args.levels.split(","):
+            config = GameConfig.level(level)
+            times = {"incremental": [], "scratch": [], "ms": []}
+            same_ms = 0
+            for i in range(args.games):
+                seed = args.seed * 1_000_003 + i
+                t_inc, moves = play(config, LeastPolicy(config), seed, Tables())
+                t_scr, moves_scratch = play(config, LeastPolicy(config), seed, None)
+                t_ms, moves_ms = play(config, MsToollibLeast(config), seed, None)
+                assert moves == moves_scratch, (level, seed)
+                same_ms += moves == moves_ms
+                for key, t in (("incremental", t_inc), ("scratch", t_scr), ("ms", t_ms)):
+                    times[key].append(t)
+            inc, scr, ms = (statistics.median(times[k]) for k in ("incremental", "scratch", "ms"))
+            print(f"{level:<13} {inc * 1e3:>10.1f}ms {scr * 1e3:>11.1f}ms {ms * 1e3:>9.1f}ms "
+                  f"{inc / scr:>12.2f}x {inc / ms:>15.2f}x  {same_ms}/{args.games}")
+    finally:
+        probability.GAME_TABLES = saved
+
+
+if __name__ == "__main__":
+    main()

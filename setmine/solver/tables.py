@@ -1,0 +1,323 @@
+"""One component of a position, counted: the dynamic programme of
+:mod:`setmine.solver.probability` (step 4 of its method) and the tables it
+leaves.
+
+* :func:`tabulate` runs the forward programme along the component's group
+  order and keeps its layers; :func:`group_counts` is the backward pass that
+  turns the weights of the component's mine counts into per-group counts;
+* :class:`UniformTable` is a component whose numbers all see the same cells
+  (one number, or one group under several): binomials, no programme;
+* :class:`Tables` keeps tables from one position to the next, keyed by what
+  they depend on, so that a game or a player's "what if" tabulates only the
+  components a move changed.
+
+Only Python integers are used.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from dataclasses import dataclass
+from math import comb
+from operator import add, itemgetter, mul, sub
+
+from .components import Component, Structure, ordered
+
+__all__ = ["ComponentTable", "DEFAULT_STATE_LIMIT", "SolverLimitExceeded", "Tables",
+           "UniformTable", "group_counts", "tabulate", "uniform"]
+
+# A polynomial in the component's mine count is stored sparsely as
+# ``(lo, coeffs)``: ``coeffs[i]`` placements with ``lo + i`` mines.  All
+# coefficients are positive sums, so ``coeffs[0]`` is never 0 and supports only
+# grow along the DP -- which lets the backward pass store its vectors on the
+# same support as the forward ones.
+Poly = tuple[int, list[int]]
+
+
+@dataclass
+class _Step:
+    gid: int
+    size: int
+    # (index in the state before, or -1 if the constraint opens here,
+    #  its initial need, the capacity its later groups still offer, its id)
+    checks: tuple[tuple[int, int, int, int], ...]
+    keep: tuple[int, ...]          # indices of the state before that stay open
+    fresh: tuple[int, ...]         # needs of the constraints opened here (and kept)
+    minus: tuple[tuple[int, ...], ...]   # minus[j]: what j mines take off the state after
+
+    def __post_init__(self) -> None:
+        keep, fresh = self.keep, self.fresh
+        if not keep:
+            self.base = lambda state: fresh
+        elif len(keep) == 1:
+            k = keep[0]
+            self.base = lambda state: (state[k],) + fresh
+        else:
+            get = itemgetter(*keep)
+            self.base = lambda state: get(state) + fresh
+        # (the state after, before the group's own mines are subtracted)
+
+
+@dataclass
+class ComponentTable:
+    """Forward tabulation of one component."""
+
+    component: Component
+    steps: list[_Step]
+    layers: list[dict[tuple, Poly]]            # layers[i]: state -> poly, before step i
+    moves: list[dict[tuple, list[tuple[int, tuple]]]]   # step i: state -> [(j, next state)]
+    table: list[int]                           # table[k]: placements with k mines
+    blame: int | None = None                   # constraint at which every state died
+    truncated: bool = False                    # the mine cap removed something
+
+    @property
+    def max_states(self) -> int:
+        return max(len(layer) for layer in self.layers)
+
+    def counts(self, weight: list[int]) -> dict[int, int]:
+        return group_counts(self, weight)
+
+
+@dataclass
+class UniformTable:
+    """A component whose numbers all see the same cells — one number, or
+    one group of cells seen by several numbers that all need ``mines``: its
+    placements put ``mines`` mines anywhere among its ``cells`` cells, so
+    its table and counts are binomials, with no programme to run."""
+
+    component: Component
+    cells: int
+    mines: int
+    table: list[int]
+    max_states: int = 1
+
+    def counts(self, weight: list[int]) -> dict[int, int]:
+        """:func:`group_counts` for this component: each cell is mined in
+        ``C(cells-1, mines-1)`` of the ``C(cells, mines)`` placements."""
+        n = comb(self.cells - 1, self.mines - 1) * weight[self.mines] if self.mines else 0
+        return dict.fromkeys(self.component.groups, n)
+
+
+def uniform(comp: Component, st: Structure, length: int) -> UniformTable | None:
+    """The :class:`UniformTable` of ``comp`` when it is one (and consistent,
+    with fewer than ``length`` mines); None otherwise (the programme then
+    decides, and explains an inconsistency)."""
+    if len(comp.constraints) != 1 and len(comp.groups) != 1:
+        return None
+    needs = {st.constraints[ci].need for ci in comp.constraints}
+    cells = sum(st.groups[g].size for g in comp.groups)
+    mines = needs.pop()
+    if needs or mines > cells or mines >= length:
+        return None
+    table = [0] * length
+    table[mines] = comb(cells, mines)
+    return UniformTable(comp, cells, mines, table)
+
+
+class Tables:
+    """Component tables kept from one position to the next.
+
+    A component's table and counts depend only on its numbers' needs and the
+    cells each of them sees (its *key*); after a move of a game, or in a
+    player's "what if this cell showed v", most components are unchanged, so
+    their tables are taken from here instead of being ordered and tabulated
+    again.  The answers are the same as from scratch: only what the key
+    determines is kept.  At most ``limit`` tables (least recently used
+    first out), none of more than ``largest`` DP states."""
+
+    def __init__(self, limit: int = 2048, largest: int = 50_000) -> None:
+        self.entries: OrderedDict[tuple, tuple[ComponentTable, dict[int, tuple]]] = OrderedDict()
+        self.limit, self.largest = limit, largest
+        self.hits = self.misses = 0
+
+    @staticmethod
+    def key(comp: Component, st: Structure, length: int, state_limit: int | None) -> tuple:
+        constraints, groups = st.constraints, st.groups
+        return (length, state_limit,
+                tuple((constraints[ci].need,
+                       tuple(groups[g].cells for g in constraints[ci].groups))
+                      for ci in comp.constraints))
+
+    def table(self, comp: Component, st: Structure, length: int,
+              state_limit: int | None) -> tuple[ComponentTable, dict[int, tuple]]:
+        """The table of ``comp`` and the cells of each of its group ids (the
+        ids of the position it was first tabulated in)."""
+        key = self.key(comp, st, length, state_limit)
+        hit = self.entries.get(key)
+        if hit is not None:
+            self.hits += 1
+            self.entries.move_to_end(key)
+            return hit
+        self.misses += 1
+        tab = tabulate(ordered(comp, st), st, length, state_limit)
+        entry = (tab, {g: st.groups[g].cells for g in comp.groups})
+        if any(tab.table) and sum(map(len, tab.layers)) <= self.largest:
+            self.entries[key] = entry
+            if len(self.entries) > self.limit:
+                self.entries.popitem(last=False)
+        return entry
+
+
+def _plan(comp: Component, st: Structure) -> list[_Step]:
+    groups, constraints = st.groups, st.constraints
+    last: dict[int, int] = {}      # constraint -> the step of its last group
+    capacity: dict[int, int] = {}  # constraint -> the cells of its groups
+    for i, gid in enumerate(comp.order):
+        g = groups[gid]
+        for ci in g.constraints:
+            last[ci] = i
+            capacity[ci] = capacity.get(ci, 0) + g.size
+    active: list[int] = []
+    steps = []
+    for i, gid in enumerate(comp.order):
+        g = groups[gid]
+        index = {ci: a for a, ci in enumerate(active)}
+        checks = []
+        for ci in g.constraints:
+            capacity[ci] -= g.size
+            checks.append((index.get(ci, -1), constraints[ci].need, capacity[ci], ci))
+        kept = [ci for ci in active if last[ci] != i]
+        opened = [ci for ci in g.constraints if ci not in index and last[ci] != i]
+        after = kept + opened
+        mine = set(g.constraints)
+        mask = [1 if ci in mine else 0 for ci in after]
+        minus = tuple(tuple(j * m for m in mask) for j in range(g.size + 1))
+        steps.append(_Step(gid, g.size, tuple(checks), tuple(index[ci] for ci in kept),
+                           tuple(constraints[ci].need for ci in opened), minus))
+        active = after
+    return steps
+
+
+def _add(a: Poly, b: Poly) -> Poly:
+    """Sum of two sparse polynomials (new list; the inputs are not modified)."""
+    if a[0] > b[0]:
+        a, b = b, a
+    (alo, ac), (blo, bc) = a, b
+    off = blo - alo
+    end = off + len(bc)
+    out = ac + [0] * (end - len(ac)) if end > len(ac) else ac[:]
+    out[off:end] = map(add, out[off:end], bc)
+    return alo, out
+
+
+class SolverLimitExceeded(RuntimeError):
+    """The dynamic programme needed more states than allowed."""
+
+
+DEFAULT_STATE_LIMIT = 3_000_000
+
+
+def tabulate(comp: Component, st: Structure, length: int,
+             state_limit: int | None = DEFAULT_STATE_LIMIT) -> ComponentTable:
+    """Forward DP: placements of the component by number of mines ``< length``.
+
+    Raises :class:`SolverLimitExceeded` when the layers (all kept for the
+    backward pass) hold more than ``state_limit`` states in total.
+    """
+    steps = _plan(comp, st)
+    layer: dict[tuple, Poly] = {(): (0, [1])}
+    layers = [layer]
+    moves = []
+    blame = None
+    truncated = False
+    stored = 1
+    for step in steps:
+        size, checks, minus = step.size, step.checks, step.minus
+        nxt: dict[tuple, Poly] = {}
+        mv: dict[tuple, list[tuple[int, tuple]]] = {}
+        culprit = None
+        for state, (flo, poly) in layer.items():
+            lo, hi = 0, size
+            for bi, need0, cap, ci in checks:
+                need = state[bi] if bi >= 0 else need0
+                if need - cap > lo:
+                    lo = need - cap
+                if need < hi:
+                    hi = need
+                if lo > hi:
+                    culprit = ci
+                    break
+            if lo > hi:
+                continue
+            base = step.base(state)
+            out = []
+            for j in range(lo, hi + 1):
+                k0 = flo + j
+                room = length - k0
+                if room <= 0:
+                    truncated = True
+                    break
+                coeffs = poly
+                if len(coeffs) > room:
+                    coeffs = coeffs[:room]
+                    truncated = True
+                w = comb(size, j)
+                if w != 1:
+                    coeffs = [w * x for x in coeffs]
+                new = tuple(map(sub, base, minus[j])) if j else base
+                tgt = nxt.get(new)
+                nxt[new] = (k0, coeffs) if tgt is None else _add(tgt, (k0, coeffs))
+                out.append((j, new))
+            if out:
+                mv[state] = out
+        if not nxt and blame is None:
+            blame = culprit
+        stored += len(nxt)
+        if state_limit is not None and stored > state_limit:
+            cells = sorted(st.constraints[ci].cell for ci in comp.constraints)
+            raise SolverLimitExceeded(
+                f"counting the component of {len(cells)} numbers starting at {cells[0]!r} "
+                f"needed more than {state_limit} DP states (limit: state_limit=)")
+        moves.append(mv)
+        layer = nxt
+        layers.append(layer)
+    table = [0] * length
+    if () in layer:
+        lo, coeffs = layer[()]
+        table[lo:lo + len(coeffs)] = coeffs
+    return ComponentTable(comp, steps, layers, moves, table, blame, truncated)
+
+
+def group_counts(tab: ComponentTable, weight: list[int]) -> dict[int, int]:
+    """Backward pass: for each group, the weighted number of placements with a
+    mine on one given cell of the group, where a component placement with
+    ``k`` mines weighs ``weight[k]``.
+
+    ``G_i[s][k]`` is the total weight of the completions (steps ``i`` on) of a
+    partial placement in state ``s`` with ``k`` mines so far; it is kept on
+    the support of ``F_i[s]`` only.
+    """
+    counts: dict[int, int] = {}
+    nxt: dict[tuple, list[int]] = {}
+    if () in tab.layers[-1]:
+        lo, coeffs = tab.layers[-1][()]
+        nxt[()] = weight[lo:lo + len(coeffs)]
+    for i in range(len(tab.steps) - 1, -1, -1):
+        size = tab.steps[i].size
+        layer, after = tab.layers[i], tab.layers[i + 1]
+        cur: dict[tuple, list[int]] = {}
+        total = 0
+        for state, out in tab.moves[i].items():
+            flo, f = layer[state]
+            n = len(f)
+            acc = None
+            for j, new in out:
+                g = nxt.get(new)
+                if g is None:
+                    continue
+                start = flo + j - after[new][0]
+                part = g[start:start + n]
+                if j:
+                    total += comb(size - 1, j - 1) * sum(map(mul, f, part))
+                w = comb(size, j)
+                if w != 1:
+                    part = [w * x for x in part]
+                if acc is None:
+                    acc = part + [0] * (n - len(part))
+                else:
+                    acc[:len(part)] = map(add, acc, part)
+            if acc is not None and any(acc):
+                cur[state] = acc
+        counts[tab.steps[i].gid] = total
+        nxt = cur
+    return counts

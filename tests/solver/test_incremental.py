@@ -1,0 +1,102 @@
+"""Incremental solving (issue 16): a game's positions solved with the tables
+of the positions before (``solve(position, tables=…)``) have the answers of
+a solve from scratch, at every step of whole random games and in a player's
+"what if this cell showed v" positions.
+
+The oracle is ``solve(position)`` itself with no tables: the from-scratch
+engine, checked against brute force and ms-toollib elsewhere
+(``test_probability.py``, ``test_mstoollib.py``)."""
+
+from __future__ import annotations
+
+import os
+import random
+
+import pytest
+
+from setmine.solver.game import Game, game_seed
+from setmine.solver.game_config import GameConfig
+from setmine.solver.policies import make_policy, reveal_outcomes
+from setmine.solver.position import InconsistentPosition, Position, derive_position
+from setmine.solver.probability import solve
+from setmine.solver.tables import Tables
+
+LEVELS = ("beginner", "intermediate", "expert")
+
+
+def same(a, b) -> bool:
+    return (a.total, dict(a.count), a.frontier_table, a.interior, a.mines_left) == \
+        (b.total, dict(b.count), b.frontier_table, b.interior, b.mines_left)
+
+
+def check_game(level: str, seed: int, tables: Tables, what_ifs: int = 0) -> int:
+    """Play one game of ``level`` with ``least`` and compare at every step;
+    with ``what_ifs``, also the positions where that many random closed
+    cells show each number they can.  Returns the number of positions
+    compared."""
+    config = GameConfig.level(level)
+    game = Game(config, game_seed(seed, 0))
+    policy = make_policy("least", config)
+    rng = random.Random(seed)
+    compared = 0
+    while game.status == "playing":
+        position = game.position
+        if position.shown:
+            assert same(solve(position, tables=tables), solve(position)), (level, seed)
+            compared += 1
+            closed = list(position.unknown)
+            for cell in rng.sample(closed, min(what_ifs, len(closed))):
+                for value, sub in reveal_outcomes(position, cell):  # with the game's tables
+                    assert same(sub, solve(derive_position(position, {**position.shown,
+                                                                      cell: value}))), \
+                        (level, seed, cell, value)
+                    compared += 1
+        game.open(policy.choose(position, rng))
+    return compared
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_games_step_by_step(level):
+    tables = Tables()
+    compared = sum(check_game(level, seed, tables) for seed in range(4))
+    assert compared > 20
+    assert tables.hits > 0  # the tables were used, not only filled
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_what_ifs(level):
+    """The `best` player's question: the position where a closed cell shows
+    each number it can (solved with the shared tables in `outcomes`)."""
+    tables = Tables()
+    assert check_game(level, 7, tables, what_ifs=2) > 10
+
+
+def test_a_small_table_store_stays_small_and_right():
+    tables = Tables(limit=3)
+    for seed in range(3):
+        check_game("intermediate", seed, tables)
+    assert len(tables.entries) <= 3
+
+
+def test_an_inconsistent_position_is_refused_as_from_scratch():
+    position = Position.from_grid(["???", "3?1", "000"], total_mines=3)
+    tables = Tables()
+    with pytest.raises(InconsistentPosition) as scratch:
+        solve(position)
+    with pytest.raises(InconsistentPosition) as cached:
+        solve(position, tables=tables)
+    assert str(cached.value) == str(scratch.value)
+    assert not tables.entries  # a dead component is not kept
+
+
+GAMES = int(os.environ.get("SETMINE_INCREMENTAL_GAMES", "12"))
+"""Games per level of the long check: 12 in CI; ``SETMINE_INCREMENTAL_GAMES=334``
+for the issue's 1,002 games (about 20 minutes on one core)."""
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("level", LEVELS)
+def test_games_step_by_step_many(level):
+    tables = Tables()
+    for seed in range(1000, 1000 + GAMES):
+        check_game(level, seed, tables)
