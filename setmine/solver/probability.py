@@ -36,7 +36,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 from math import comb
-from operator import mul
+from operator import add, mul
 from typing import Mapping
 
 from .components import Structure, analyse, ordered
@@ -115,11 +115,23 @@ class Solution:
 
 
 def _convolve(a: list[int], b: list[int], length: int) -> list[int]:
-    out = [0] * min(length, len(a) + len(b) - 1)
+    """The product of two polynomials (coefficient lists), cut to ``length``
+    terms; only ``b``'s non-zero span is multiplied (a component counted by
+    a binomial has one non-zero term)."""
+    n = min(length, len(a) + len(b) - 1)
+    out = [0] * n
+    lo = next((j for j, y in enumerate(b) if y), len(b))
+    hi = len(b)
+    while hi > lo and not b[hi - 1]:
+        hi -= 1
     for i, x in enumerate(a):
+        start = i + lo
+        if start >= n:
+            break
         if x:
-            for j, y in enumerate(b[:len(out) - i]):
-                out[i + j] += x * y
+            seg = b[lo:min(hi, n - i)]
+            out[start:start + len(seg)] = map(add, out[start:start + len(seg)],
+                                              [x * y for y in seg])
     return out
 
 

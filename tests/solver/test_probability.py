@@ -322,3 +322,21 @@ def test_state_limit_is_reported():
     with pytest.raises(SolverLimitExceeded, match="state_limit"):
         solve(pos, state_limit=5)
     assert solve(pos, state_limit=None).total == solve(pos).total
+
+
+coefficients = st.lists(st.sampled_from([0, 0, 1, 2, 7, 10 ** 20]), min_size=1, max_size=9)
+
+
+@settings(max_examples=300, deadline=None)
+@given(a=coefficients, b=coefficients, length=st.integers(1, 20))
+def test_convolution_against_the_schoolbook_product(a, b, length):
+    """The frontier table's polynomial product (which multiplies only the
+    non-zero span of one side) against every pair of terms."""
+    from setmine.solver.probability import _convolve
+
+    expected = [0] * min(length, len(a) + len(b) - 1)
+    for i, x in enumerate(a):
+        for j, y in enumerate(b):
+            if i + j < len(expected):
+                expected[i + j] += x * y
+    assert _convolve(a, b, length) == expected
