@@ -12,8 +12,7 @@ A chain ``a*b*c`` written without parentheses is one n-ary product
 ``a×b×c``; a parenthesised left operand is one factor: ``(a*b)*c`` is
 ``(a×b)×c``.  The grammar nests both the same way (``*`` is left
 associative), and the parser does not keep parentheses, so the two are told
-apart by their spans: the left operand of ``(a*b)*c`` starts one character
-after the whole.
+apart by their spans (``syntax.unparenthesised``).
 
 ``ProductRuns`` collects, while the typifier walks, the ``*`` nodes that are
 products with their factors; :func:`as_products` then rebuilds the tree with
@@ -33,7 +32,7 @@ def continues_run(node: s.Arithmetic) -> bool:
     parentheses, so that its factors and ``node.right`` make one product."""
     left = node.left
     return (isinstance(left, s.Arithmetic) and left.op == "*"
-            and left.span[0] == node.span[0])
+            and s.unparenthesised(node, left, "start"))
 
 
 class ProductRuns(dict):

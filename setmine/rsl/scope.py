@@ -219,10 +219,10 @@ def _unwrapped(parent: s.Node, child: s.Node) -> bool:
     on into ``parent`` had it been parenthesised: ``child`` is a formula
     operand of ``parent`` that is not wrapped in parentheses."""
     if isinstance(parent, s.Connective) and child is parent.left:
-        return parent.span[0] == child.span[0]
+        return s.unparenthesised(parent, child, "start")
     if (isinstance(parent, (s.Connective, s.Negation))
             or isinstance(parent, s.Quantifier) and child is parent.body):
-        return parent.span[1] == child.span[1]
+        return s.unparenthesised(parent, child, "end")
     return False
 
 

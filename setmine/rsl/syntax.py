@@ -346,6 +346,16 @@ def associative_operands(node: Node, op: str) -> list:
     return out
 
 
+def unparenthesised(parent: Node, child: Node, at: str) -> bool:
+    """Whether ``child``, the operand at the ``"start"`` or the ``"end"`` of
+    ``parent``, was written without parentheses.  The parser keeps no
+    parentheses, but a parenthesised operand's span excludes them while its
+    parent's includes them, so the two spans part there (trees built in code,
+    with no spans, read as unparenthesised)."""
+    side = 0 if at == "start" else 1
+    return parent.span[side] == child.span[side]
+
+
 def is_formula(node: Node) -> bool:
     """True for a logical formula (a predicate call ``P1[…]`` included)."""
     if isinstance(node, Call):
