@@ -170,19 +170,18 @@ def _plan(comp: Component, st: Structure) -> list[_Step]:
     active: list[int] = []
     steps = []
     for i, gid in enumerate(comp.order):
-        g = groups[gid]
-        index = {ci: a for a, ci in enumerate(active)}
+        size, seen = groups[gid].size, groups[gid].constraints
+        index = dict(zip(active, range(len(active))))
         checks = []
-        for ci in g.constraints:
-            capacity[ci] -= g.size
+        for ci in seen:
+            capacity[ci] -= size
             checks.append((index.get(ci, -1), constraints[ci].need, capacity[ci], ci))
         kept = [ci for ci in active if last[ci] != i]
-        opened = [ci for ci in g.constraints if ci not in index and last[ci] != i]
+        opened = [ci for ci in seen if ci not in index and last[ci] != i]
         after = kept + opened
-        mine = set(g.constraints)
-        mask = [1 if ci in mine else 0 for ci in after]
-        minus = tuple(tuple(j * m for m in mask) for j in range(g.size + 1))
-        steps.append(_Step(gid, g.size, tuple(checks), tuple(index[ci] for ci in kept),
+        mask = [1 if ci in seen else 0 for ci in after]
+        minus = tuple(tuple(map(j.__mul__, mask)) for j in range(size + 1))
+        steps.append(_Step(gid, size, tuple(checks), tuple(map(index.__getitem__, kept)),
                            tuple(constraints[ci].need for ci in opened), minus))
         active = after
     return steps
