@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass, replace
+from itertools import filterfalse
 from typing import NamedTuple
 
 from .position import Cell, InconsistentPosition, Position
@@ -67,17 +68,18 @@ def analyse(position: Position, order: bool = True) -> Structure:
     shown = position.shown
     flagged = position.flagged
     nbrs = position.neighbours
-    unknown = tuple(c for c in position.cells if c not in shown and c not in flagged)
+    cells = position.cells
+    is_shown = shown.__contains__
+    unknown = tuple(c for c in filterfalse(is_shown, cells) if c not in flagged) if flagged \
+        else tuple(filterfalse(is_shown, cells))
     unknown_set = frozenset(unknown)
 
     # Constraints: one per open number that still sees an unknown cell.
     raw: list[tuple[Cell, int, int, frozenset[Cell]]] = []
-    for cell in position.cells:
-        if cell not in shown:
-            continue
+    for cell in filter(is_shown, cells):           # board order: deterministic output
         n = shown[cell]
         around = nbrs[cell]
-        need = n - len(around & flagged)
+        need = n - len(around & flagged) if flagged else n
         free = around & unknown_set
         if need < 0:
             raise InconsistentPosition(
@@ -96,10 +98,8 @@ def analyse(position: Position, order: bool = True) -> Structure:
             seen_by.setdefault(c, []).append(ci)
     group_index: dict[tuple[int, ...], int] = {}
     group_cells: list[list[Cell]] = []
-    for c in unknown:                      # board order: deterministic output
-        key = tuple(seen_by.get(c, ()))
-        if not key:
-            continue
+    for c in filter(seen_by.__contains__, unknown):   # board order: deterministic output
+        key = tuple(seen_by[c])
         gi = group_index.setdefault(key, len(group_cells))
         if gi == len(group_cells):
             group_cells.append([])
@@ -113,7 +113,7 @@ def analyse(position: Position, order: bool = True) -> Structure:
     constraints = tuple(Constraint(cell, n, need, tuple(con_groups[ci]))
                         for ci, (cell, n, need, _) in enumerate(raw))
 
-    interior = tuple(c for c in unknown if c not in seen_by)
+    interior = tuple(filterfalse(seen_by.__contains__, unknown))
     components = tuple(_components(constraints, groups))
     st = Structure(unknown, interior, position.total_mines - len(flagged),
                    constraints, groups, components)
@@ -247,7 +247,11 @@ def order_groups(members: list[int], constraints: tuple[Constraint, ...],
                  groups: tuple[Group, ...]) -> list[int]:
     """Order a component's groups so that few constraints are open at once.
 
-    The order closes the constraints one by one, oldest open first, in
+    Board order (the groups' ids) is kept when its :func:`estimated_cost` is
+    at most ``SMALL`` states per group: on most components of real positions
+    it is, and finding a better order would cost more than the DP it saves.
+
+    Else the order closes the constraints one by one, oldest open first, in
     Cuthill-McKee ranks from one end of a pseudo-peripheral pair (the last
     number of a breadth-first search from the first number): on a chain of
     width ``w`` it keeps about ``w`` constraints open, so the DP costs time
@@ -264,6 +268,9 @@ def order_groups(members: list[int], constraints: tuple[Constraint, ...],
     first = constraints[members[0]].groups
     if len(first) == 1 and all(constraints[ci].groups == first for ci in members):
         return list(first)  # one group under several numbers
+    natural = sorted({g for ci in members for g in constraints[ci].groups})
+    if estimated_cost(natural, constraints, groups, SMALL * len(natural)) <= SMALL * len(natural):
+        return natural  # board order is cheap enough: no sweep to pay for
     adjacency = {ci: _adjacent(ci, constraints, groups) for ci in members}
     from_a = _bfs_order(_bfs_order(members[0], adjacency)[-1], adjacency)
     best = _candidate(members, from_a, False, constraints, groups)
@@ -285,6 +292,9 @@ def _candidate(members: list[int], bfs: list[int], greedy: bool,
     order = _sweep(members, {ci: r for r, ci in enumerate(bfs)}, greedy, constraints, groups)
     return estimated_cost(order, constraints, groups, bound), order
 
+
+SMALL = 64
+"""Board order is kept when its estimated DP work is at most this per group."""
 
 WIDE = 1 << 32
 """An order whose estimated DP work is past this is compared with others."""

@@ -71,7 +71,7 @@ class Policy:
         shown = position.shown
         if self._cells is not position.cells and self._cells != position.cells:
             return False
-        return len(shown) >= len(prev) and all(shown.get(c) == n for c, n in prev.items())
+        return len(shown) >= len(prev) and shown.items() >= prev.items()
 
     def _remember(self, position: Position, safe) -> None:
         self._cells = position.cells

@@ -11,8 +11,8 @@ arbitrary graphs are all handled the same way.
 from __future__ import annotations
 
 import random
-
 from dataclasses import dataclass, field, fields
+from itertools import filterfalse
 from types import MappingProxyType
 from typing import Any, Iterable, Mapping
 
@@ -75,15 +75,15 @@ class Position:
     @property
     def closed(self) -> tuple[Cell, ...]:
         """Closed cells (flagged ones included), in the order of ``cells``."""
-        shown = self.shown
-        return tuple(c for c in self.cells if c not in shown)
+        return tuple(filterfalse(self.shown.__contains__, self.cells))
 
     @property
     def unknown(self) -> tuple[Cell, ...]:
         """Closed cells not flagged (those the mines are placed on), in the
         order of ``cells``."""
-        shown, flagged = self.shown, self.flagged
-        return tuple(c for c in self.cells if c not in shown and c not in flagged)
+        closed = filterfalse(self.shown.__contains__, self.cells)
+        flagged = self.flagged
+        return tuple(c for c in closed if c not in flagged) if flagged else tuple(closed)
 
     # -- constructors --------------------------------------------------------
 

@@ -35,6 +35,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import lru_cache
 from math import comb
 from operator import add, mul
 from typing import Mapping
@@ -135,6 +136,14 @@ def _convolve(a: list[int], b: list[int], length: int) -> list[int]:
     return out
 
 
+@lru_cache(maxsize=512)
+def _completions(cells: int, mines: int) -> tuple[int, ...]:
+    """``C(cells, mines - t)`` for ``t = 0 … mines``: the ways to place the
+    rest of ``mines`` on ``cells`` cells seen by no number when the numbers'
+    cells hold ``t`` (a game asks for the same few again and again)."""
+    return tuple(comb(cells, mines - t) if mines - t <= cells else 0 for t in range(mines + 1))
+
+
 def solve(position: Position, state_limit: int | None = DEFAULT_STATE_LIMIT,
           tables: Tables | None = None) -> Solution:
     """Exact counts of consistent placements for ``position``.
@@ -182,7 +191,7 @@ def solve(position: Position, state_limit: int | None = DEFAULT_STATE_LIMIT,
     suffix.reverse()
     frontier = prefix[-1]
     # completions of a frontier with t mines: C(U, M - t)
-    completions = [comb(U, M - t) if 0 <= M - t <= U else 0 for t in range(length)]
+    completions = _completions(U, M)
     total = sum(map(mul, frontier, completions))
     if total == 0:
         if not any(frontier):
@@ -204,7 +213,7 @@ def solve(position: Position, state_limit: int | None = DEFAULT_STATE_LIMIT,
             for c in cells_of[idx][gid]:
                 count[c] = n
     if U:
-        inner = sum(x * comb(U - 1, M - t - 1) for t, x in enumerate(frontier) if 0 <= M - t - 1)
+        inner = sum(map(mul, frontier, _completions(U - 1, M - 1)))
         for c in st.interior:
             count[c] = inner
     for c in position.flagged:

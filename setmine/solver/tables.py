@@ -63,7 +63,7 @@ class ComponentTable:
     """Forward tabulation of one component."""
 
     component: Component
-    steps: list[_Step]
+    steps: tuple[tuple[int, int], ...]         # step i: (its group, the group's size)
     layers: list[dict[tuple, Poly]]            # layers[i]: state -> poly, before step i
     moves: list[dict[tuple, list[tuple[int, tuple]]]]   # step i: state -> [(j, next state)]
     table: list[int]                           # table[k]: placements with k mines
@@ -76,6 +76,16 @@ class ComponentTable:
 
     def counts(self, weight: list[int]) -> dict[int, int]:
         return group_counts(self, weight)
+
+    def frozen(self) -> "ComponentTable":
+        """The same table built of tuples only, to be kept: Python's cycle
+        collector stops visiting its thousands of states (a kept table of
+        lists cost a fifth of a ``best`` game's time in full collections)."""
+        return ComponentTable(
+            self.component, self.steps,
+            [{s: (lo, tuple(c)) for s, (lo, c) in layer.items()} for layer in self.layers],
+            [{s: tuple(out) for s, out in mv.items()} for mv in self.moves],
+            self.table, self.blame, self.truncated)
 
 
 @dataclass
@@ -152,7 +162,7 @@ class Tables:
         tab = tabulate(ordered(comp, st), st, length, state_limit)
         entry = (tab, {g: st.groups[g].cells for g in comp.groups})
         if any(tab.table) and sum(map(len, tab.layers)) <= self.largest:
-            self.entries[key] = entry
+            self.entries[key] = (tab.frozen(), entry[1])
             if len(self.entries) > self.limit:
                 self.entries.popitem(last=False)
         return entry
@@ -274,7 +284,8 @@ def tabulate(comp: Component, st: Structure, length: int,
     if () in layer:
         lo, coeffs = layer[()]
         table[lo:lo + len(coeffs)] = coeffs
-    return ComponentTable(comp, steps, layers, moves, table, blame, truncated)
+    return ComponentTable(comp, tuple((step.gid, step.size) for step in steps), layers, moves,
+                          table, blame, truncated)
 
 
 def group_counts(tab: ComponentTable, weight: list[int]) -> dict[int, int]:
@@ -292,7 +303,7 @@ def group_counts(tab: ComponentTable, weight: list[int]) -> dict[int, int]:
         lo, coeffs = tab.layers[-1][()]
         nxt[()] = weight[lo:lo + len(coeffs)]
     for i in range(len(tab.steps) - 1, -1, -1):
-        size = tab.steps[i].size
+        gid, size = tab.steps[i]
         layer, after = tab.layers[i], tab.layers[i + 1]
         cur: dict[tuple, list[int]] = {}
         total = 0
@@ -317,6 +328,6 @@ def group_counts(tab: ComponentTable, weight: list[int]) -> dict[int, int]:
                     acc[:len(part)] = map(add, acc, part)
             if acc is not None and any(acc):
                 cur[state] = acc
-        counts[tab.steps[i].gid] = total
+        counts[gid] = total
         nxt = cur
     return counts
