@@ -2,6 +2,7 @@
 and with ms-toollib's solver, side by side on the same deals.
 
     .venv/bin/python bench/game_speed.py [--games 40] [--levels beginner,intermediate,expert]
+        [--policy least|best]
 
 Each deal (``setmine play``'s seeds, safe first click) is played three
 times, in turn, in this one process, by the same player (`least`: a
@@ -19,6 +20,10 @@ prints the median per game for each engine and their ratios, and checks
 that the incremental and from-scratch games are move for move the same (the
 ms-toollib games may part where floats order two probabilities otherwise:
 the number that stay the same is printed).
+
+``--policy best`` times the `best` player instead (its "what if this cell
+showed v" positions use the same tables as its moves), incremental and
+from scratch; ms-toollib has no such player, so its column is empty.
 """
 
 from __future__ import annotations
@@ -31,11 +36,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from setmine.solver import probability  # noqa: E402
+from setmine.solver import policies, probability  # noqa: E402
 from setmine.solver.game import Game, game_seed  # noqa: E402
 from setmine.solver.game_config import GameConfig  # noqa: E402
 from setmine.solver.play import play_game  # noqa: E402
-from setmine.solver.policies import LeastPolicy  # noqa: E402
+from setmine.solver.policies import LeastPolicy, make_policy  # noqa: E402
 from setmine.solver.tables import Tables  # noqa: E402
 
 UNOPENED = 10
@@ -84,7 +89,7 @@ class MsToollibLeast(LeastPolicy):
 
 def play(config, player, seed: int, tables):
     """One game; the player's seconds and the moves."""
-    probability.GAME_TABLES = tables
+    probability.GAME_TABLES = policies.GAME_TABLES = tables
     game = Game(config, game_seed(seed, 0))
     timed = Timed(player)
     play_game(config, timed, seed, 0, game=game)
@@ -96,8 +101,12 @@ def main(argv=None) -> None:
     parser.add_argument("--games", type=int, default=40)
     parser.add_argument("--levels", default="beginner,intermediate,expert")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--policy", choices=("least", "best"), default="least")
     args = parser.parse_args(argv)
     saved = probability.GAME_TABLES
+    if args.policy == "least":
+        import ms_toollib  # its first call is slow: made before the clock runs
+        ms_toollib.cal_probability_onboard([[UNOPENED, 1], [UNOPENED, 1]], 1)
     print(f"{'level':<13} {'incremental':>12} {'from scratch':>13} {'ms-toollib':>11} "
           f"{'incr/scratch':>13} {'incr/ms-toollib':>16}  same games (ms-toollib)")
     try:
@@ -107,18 +116,25 @@ def main(argv=None) -> None:
             same_ms = 0
             for i in range(args.games):
                 seed = args.seed * 1_000_003 + i
-                t_inc, moves = play(config, LeastPolicy(config), seed, Tables())
-                t_scr, moves_scratch = play(config, LeastPolicy(config), seed, None)
-                t_ms, moves_ms = play(config, MsToollibLeast(config), seed, None)
+                t_inc, moves = play(config, make_policy(args.policy, config), seed, Tables())
+                t_scr, moves_scratch = play(config, make_policy(args.policy, config), seed, None)
                 assert moves == moves_scratch, (level, seed)
-                same_ms += moves == moves_ms
-                for key, t in (("incremental", t_inc), ("scratch", t_scr), ("ms", t_ms)):
-                    times[key].append(t)
-            inc, scr, ms = (statistics.median(times[k]) for k in ("incremental", "scratch", "ms"))
-            print(f"{level:<13} {inc * 1e3:>10.1f}ms {scr * 1e3:>11.1f}ms {ms * 1e3:>9.1f}ms "
-                  f"{inc / scr:>12.2f}x {inc / ms:>15.2f}x  {same_ms}/{args.games}")
+                times["incremental"].append(t_inc)
+                times["scratch"].append(t_scr)
+                if args.policy == "least":
+                    t_ms, moves_ms = play(config, MsToollibLeast(config), seed, None)
+                    same_ms += moves == moves_ms
+                    times["ms"].append(t_ms)
+            inc, scr = (statistics.median(times[k]) for k in ("incremental", "scratch"))
+            if times["ms"]:
+                ms = statistics.median(times["ms"])
+                versus = f"{ms * 1e3:>9.1f}ms {inc / scr:>12.2f}x {inc / ms:>15.2f}x  " \
+                         f"{same_ms}/{args.games}"
+            else:
+                versus = f"{'—':>11} {inc / scr:>12.2f}x {'—':>16}"
+            print(f"{level:<13} {inc * 1e3:>10.1f}ms {scr * 1e3:>11.1f}ms {versus}")
     finally:
-        probability.GAME_TABLES = saved
+        probability.GAME_TABLES = policies.GAME_TABLES = saved
 
 
 if __name__ == "__main__":

@@ -17,7 +17,7 @@ Only Python integers are used.
 from __future__ import annotations
 
 from collections import OrderedDict
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from math import comb
 from operator import add, itemgetter, mul, sub
 
@@ -133,39 +133,62 @@ class Tables:
     their tables are taken from here instead of being ordered and tabulated
     again.  The answers are the same as from scratch: only what the key
     determines is kept.  At most ``limit`` tables (least recently used
-    first out), none of more than ``largest`` DP states."""
+    first out), none of more than ``largest`` DP states.
+
+    Group orders are kept too, by the component's *shape* (the key without
+    the needs): the "what if this cell showed v" positions of one cell have
+    one shape for every ``v``, so the order found for the first serves the
+    others.  Any order gives the same answers; a kept one only saves the
+    search."""
 
     def __init__(self, limit: int = 2048, largest: int = 50_000) -> None:
         self.entries: OrderedDict[tuple, tuple[ComponentTable, dict[int, tuple]]] = OrderedDict()
+        self.orders: OrderedDict[tuple, tuple[int, ...]] = OrderedDict()
         self.limit, self.largest = limit, largest
         self.hits = self.misses = 0
 
     @staticmethod
-    def key(comp: Component, st: Structure, length: int, state_limit: int | None) -> tuple:
+    def shape(comp: Component, st: Structure) -> tuple:
+        """The cells each of the component's numbers sees, group by group."""
         constraints, groups = st.constraints, st.groups
-        return (length, state_limit,
-                tuple((constraints[ci].need,
-                       tuple(groups[g].cells for g in constraints[ci].groups))
-                      for ci in comp.constraints))
+        return tuple(tuple(groups[g].cells for g in constraints[ci].groups)
+                     for ci in comp.constraints)
 
     def table(self, comp: Component, st: Structure, length: int,
               state_limit: int | None) -> tuple[ComponentTable, dict[int, tuple]]:
         """The table of ``comp`` and the cells of each of its group ids (the
         ids of the position it was first tabulated in)."""
-        key = self.key(comp, st, length, state_limit)
+        shape = self.shape(comp, st)
+        key = (length, state_limit, tuple(st.constraints[ci].need for ci in comp.constraints),
+               shape)
         hit = self.entries.get(key)
         if hit is not None:
             self.hits += 1
             self.entries.move_to_end(key)
             return hit
         self.misses += 1
-        tab = tabulate(ordered(comp, st), st, length, state_limit)
+        tab = tabulate(self._ordered(comp, st, shape), st, length, state_limit)
         entry = (tab, {g: st.groups[g].cells for g in comp.groups})
         if any(tab.table) and sum(map(len, tab.layers)) <= self.largest:
             self.entries[key] = (tab.frozen(), entry[1])
             if len(self.entries) > self.limit:
                 self.entries.popitem(last=False)
         return entry
+
+    def _ordered(self, comp: Component, st: Structure, shape: tuple) -> Component:
+        """``comp`` in the order kept for its shape (as places in its sorted
+        groups: equal shapes have the same groups in the same places), or
+        ordered now and kept."""
+        places = self.orders.get(shape)
+        if places is not None:
+            self.orders.move_to_end(shape)
+            return replace(comp, order=tuple(comp.groups[i] for i in places))
+        comp = ordered(comp, st)
+        place = {g: i for i, g in enumerate(comp.groups)}
+        self.orders[shape] = tuple(place[g] for g in comp.order)
+        if len(self.orders) > self.limit:
+            self.orders.popitem(last=False)
+        return comp
 
 
 def _plan(comp: Component, st: Structure) -> list[_Step]:
