@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from math import comb
 from operator import add, itemgetter, mul, sub
 
@@ -34,19 +35,22 @@ __all__ = ["ComponentTable", "DEFAULT_STATE_LIMIT", "SolverLimitExceeded", "Tabl
 Poly = tuple[int, list[int]]
 
 
-@dataclass
 class _Step:
-    gid: int
-    size: int
-    # (index in the state before, or -1 if the constraint opens here,
-    #  its initial need, the capacity its later groups still offer, its id)
-    checks: tuple[tuple[int, int, int, int], ...]
-    keep: tuple[int, ...]          # indices of the state before that stay open
-    fresh: tuple[int, ...]         # needs of the constraints opened here (and kept)
-    minus: tuple[tuple[int, ...], ...]   # minus[j]: what j mines take off the state after
+    """One group of the programme."""
 
-    def __post_init__(self) -> None:
-        keep, fresh = self.keep, self.fresh
+    __slots__ = ("gid", "size", "checks", "keep", "fresh", "minus", "base")
+
+    def __init__(self, gid: int, size: int, checks: tuple[tuple[int, int, int, int], ...],
+                 keep: tuple[int, ...], fresh: tuple[int, ...],
+                 minus: tuple[tuple[int, ...], ...]) -> None:
+        self.gid, self.size = gid, size
+        # (index in the state before, or -1 if the constraint opens here,
+        #  its initial need, the capacity its later groups still offer, its id)
+        self.checks = checks
+        self.keep = keep             # indices of the state before that stay open
+        self.fresh = fresh           # needs of the constraints opened here (and kept)
+        self.minus = minus           # minus[j]: what j mines take off the state after
+        # base(state): the state after, before the group's own mines are subtracted
         if not keep:
             self.base = lambda state: fresh
         elif len(keep) == 1:
@@ -55,7 +59,6 @@ class _Step:
         else:
             get = itemgetter(*keep)
             self.base = lambda state: get(state) + fresh
-        # (the state after, before the group's own mines are subtracted)
 
 
 @dataclass
@@ -192,32 +195,49 @@ class Tables:
 
 
 def _plan(comp: Component, st: Structure) -> list[_Step]:
+    """The steps of the programme along ``comp.order``: for each group, the
+    numbers it checks (their place in the state, or -1 if they open here),
+    the places that stay open after it, and what its mines take off."""
     groups, constraints = st.groups, st.constraints
-    last: dict[int, int] = {}      # constraint -> the step of its last group
-    capacity: dict[int, int] = {}  # constraint -> the cells of its groups
-    for i, gid in enumerate(comp.order):
+    capacity: dict[int, int] = {}  # constraint -> the cells of its groups not yet taken
+    for gid in comp.order:
         g = groups[gid]
         for ci in g.constraints:
-            last[ci] = i
             capacity[ci] = capacity.get(ci, 0) + g.size
-    active: list[int] = []
+    active: list[int] = []         # the open constraints, in the state's order
+    place: dict[int, int] = {}     # constraint -> its place in the state
     steps = []
-    for i, gid in enumerate(comp.order):
+    for gid in comp.order:
         size, seen = groups[gid].size, groups[gid].constraints
-        index = dict(zip(active, range(len(active))))
         checks = []
+        opened = []
         for ci in seen:
-            capacity[ci] -= size
-            checks.append((index.get(ci, -1), constraints[ci].need, capacity[ci], ci))
-        kept = [ci for ci in active if last[ci] != i]
-        opened = [ci for ci in seen if ci not in index and last[ci] != i]
+            cap = capacity[ci] - size
+            capacity[ci] = cap
+            at = place.get(ci, -1)
+            checks.append((at, constraints[ci].need, cap, ci))
+            if at < 0 and cap:     # opens here and has groups later
+                opened.append(ci)
+        kept = [ci for ci in active if capacity[ci]]   # a constraint with no cells left closes
         after = kept + opened
-        mask = [1 if ci in seen else 0 for ci in after]
-        minus = tuple(tuple(map(j.__mul__, mask)) for j in range(size + 1))
-        steps.append(_Step(gid, size, tuple(checks), tuple(map(index.__getitem__, kept)),
-                           tuple(constraints[ci].need for ci in opened), minus))
-        active = after
+        place_after = dict(zip(after, range(len(after))))
+        mask = [0] * len(after)
+        for ci in seen:
+            at = place_after.get(ci)
+            if at is not None:
+                mask[at] = 1
+        steps.append(_Step(gid, size, tuple(checks), tuple(map(place.__getitem__, kept)),
+                           tuple(constraints[ci].need for ci in opened),
+                           _minus(tuple(mask), size)))
+        active, place = after, place_after
     return steps
+
+
+@lru_cache(maxsize=4096)
+def _minus(mask: tuple[int, ...], size: int) -> tuple[tuple[int, ...], ...]:
+    """What ``j`` mines of a group of ``size`` take off a state, for every
+    ``j``: ``j`` at the places ``mask`` marks (the same few masks recur)."""
+    return tuple(tuple(map(j.__mul__, mask)) for j in range(size + 1))
 
 
 def _add(a: Poly, b: Poly) -> Poly:
