@@ -78,9 +78,12 @@ def analyse(position: Position, order: bool = True) -> Structure:
     raw: list[tuple[Cell, int, int, frozenset[Cell]]] = []
     for cell in filter(is_shown, cells):           # board order: deterministic output
         n = shown[cell]
-        around = nbrs[cell]
-        need = n - len(around & flagged) if flagged else n
-        free = around & unknown_set
+        free = nbrs[cell] & unknown_set
+        if not flagged and n <= len(free):         # the usual case, checked at once
+            if free:
+                raw.append((cell, n, n, free))
+            continue
+        need = n - len(nbrs[cell] & flagged)
         if need < 0:
             raise InconsistentPosition(
                 f"{_describe(cell, n)} has {n - need} flagged neighbours", cell)
@@ -247,8 +250,9 @@ def order_groups(members: list[int], constraints: tuple[Constraint, ...],
                  groups: tuple[Group, ...]) -> list[int]:
     """Order a component's groups so that few constraints are open at once.
 
-    Board order (the groups' ids) is kept when its :func:`estimated_cost` is
-    at most ``SMALL`` states per group: on most components of real positions
+    Board order (the groups' ids) is kept for a component of at most ``FEW``
+    groups, and when its :func:`estimated_cost` is at most ``SMALL`` states
+    per group: on most components of real positions
     it is, and finding a better order would cost more than the DP it saves.
 
     Else the order closes the constraints one by one, oldest open first, in
@@ -269,7 +273,8 @@ def order_groups(members: list[int], constraints: tuple[Constraint, ...],
     if len(first) == 1 and all(constraints[ci].groups == first for ci in members):
         return list(first)  # one group under several numbers
     natural = sorted({g for ci in members for g in constraints[ci].groups})
-    if estimated_cost(natural, constraints, groups, SMALL * len(natural)) <= SMALL * len(natural):
+    if len(natural) <= FEW or \
+            estimated_cost(natural, constraints, groups, SMALL * len(natural)) <= SMALL * len(natural):
         return natural  # board order is cheap enough: no sweep to pay for
     adjacency = {ci: _adjacent(ci, constraints, groups) for ci in members}
     from_a = _bfs_order(_bfs_order(members[0], adjacency)[-1], adjacency)
@@ -292,6 +297,9 @@ def _candidate(members: list[int], bfs: list[int], greedy: bool,
     order = _sweep(members, {ci: r for r, ci in enumerate(bfs)}, greedy, constraints, groups)
     return estimated_cost(order, constraints, groups, bound), order
 
+
+FEW = 8
+"""A component of at most this many groups is taken in board order at once."""
 
 SMALL = 64
 """Board order is kept when its estimated DP work is at most this per group."""
