@@ -144,8 +144,9 @@ class Game:
             numbers = self._numbers
             if self._proxy is None:
                 self._proxy = Position(self._cells, self._nbrs, {}, self.config.mines)
+            shown = list(filter(self.opened.__contains__, self._cells))   # row-major
             self._position = derive_position(
-                self._proxy, {c: numbers[c] for c in self._cells if c in self.opened})
+                self._proxy, dict(zip(shown, map(numbers.__getitem__, shown))))
         return self._position
 
     @property
