@@ -31,8 +31,10 @@ __all__ = ["ComponentTable", "DEFAULT_STATE_LIMIT", "SolverLimitExceeded", "Tabl
 # ``(lo, coeffs)``: ``coeffs[i]`` placements with ``lo + i`` mines.  All
 # coefficients are positive sums, so ``coeffs[0]`` is never 0 and supports only
 # grow along the DP -- which lets the backward pass store its vectors on the
-# same support as the forward ones.
-Poly = tuple[int, list[int]]
+# same support as the forward ones.  Polynomials, states and moves are tuples,
+# so that a kept table holds nothing Python's cycle collector must visit (with
+# lists, full collections over the kept tables took a fifth of a game's time).
+Poly = tuple[int, tuple[int, ...]]
 
 
 class _Step:
@@ -68,7 +70,7 @@ class ComponentTable:
     component: Component
     steps: tuple[tuple[int, int], ...]         # step i: (its group, the group's size)
     layers: list[dict[tuple, Poly]]            # layers[i]: state -> poly, before step i
-    moves: list[dict[tuple, list[tuple[int, tuple]]]]   # step i: state -> [(j, next state)]
+    moves: list[dict[tuple, tuple[tuple[int, tuple], ...]]]  # step i: state -> ((j, next state), …)
     table: list[int]                           # table[k]: placements with k mines
     blame: int | None = None                   # constraint at which every state died
     truncated: bool = False                    # the mine cap removed something
@@ -79,16 +81,6 @@ class ComponentTable:
 
     def counts(self, weight: list[int]) -> dict[int, int]:
         return group_counts(self, weight)
-
-    def frozen(self) -> "ComponentTable":
-        """The same table built of tuples only, to be kept: Python's cycle
-        collector stops visiting its thousands of states (a kept table of
-        lists cost a fifth of a ``best`` game's time in full collections)."""
-        return ComponentTable(
-            self.component, self.steps,
-            [{s: (lo, tuple(c)) for s, (lo, c) in layer.items()} for layer in self.layers],
-            [{s: tuple(out) for s, out in mv.items()} for mv in self.moves],
-            self.table, self.blame, self.truncated)
 
 
 @dataclass
@@ -173,7 +165,7 @@ class Tables:
         tab = tabulate(self._ordered(comp, st, shape), st, length, state_limit)
         entry = (tab, {g: st.groups[g].cells for g in comp.groups})
         if any(tab.table) and sum(map(len, tab.layers)) <= self.largest:
-            self.entries[key] = (tab.frozen(), entry[1])
+            self.entries[key] = entry
             if len(self.entries) > self.limit:
                 self.entries.popitem(last=False)
         return entry
@@ -241,15 +233,17 @@ def _minus(mask: tuple[int, ...], size: int) -> tuple[tuple[int, ...], ...]:
 
 
 def _add(a: Poly, b: Poly) -> Poly:
-    """Sum of two sparse polynomials (new list; the inputs are not modified)."""
+    """Sum of two sparse polynomials."""
     if a[0] > b[0]:
         a, b = b, a
     (alo, ac), (blo, bc) = a, b
     off = blo - alo
     end = off + len(bc)
-    out = ac + [0] * (end - len(ac)) if end > len(ac) else ac[:]
-    out[off:end] = map(add, out[off:end], bc)
-    return alo, out
+    if end <= len(ac):             # b lies within a
+        return alo, ac[:off] + tuple(map(add, ac[off:end], bc)) + ac[end:]
+    if off >= len(ac):             # b starts past a's end
+        return alo, ac + (0,) * (off - len(ac)) + bc
+    return alo, ac[:off] + tuple(map(add, ac[off:], bc)) + bc[len(ac) - off:]
 
 
 class SolverLimitExceeded(RuntimeError):
@@ -267,7 +261,7 @@ def tabulate(comp: Component, st: Structure, length: int,
     backward pass) hold more than ``state_limit`` states in total.
     """
     steps = _plan(comp, st)
-    layer: dict[tuple, Poly] = {(): (0, [1])}
+    layer: dict[tuple, Poly] = {(): (0, (1,))}
     layers = [layer]
     moves = []
     blame = None
@@ -276,7 +270,7 @@ def tabulate(comp: Component, st: Structure, length: int,
     for step in steps:
         size, checks, minus = step.size, step.checks, step.minus
         nxt: dict[tuple, Poly] = {}
-        mv: dict[tuple, list[tuple[int, tuple]]] = {}
+        mv: dict[tuple, tuple[tuple[int, tuple], ...]] = {}
         culprit = None
         for state, (flo, poly) in layer.items():
             lo, hi = 0, size
@@ -305,13 +299,13 @@ def tabulate(comp: Component, st: Structure, length: int,
                     truncated = True
                 w = comb(size, j)
                 if w != 1:
-                    coeffs = [w * x for x in coeffs]
+                    coeffs = tuple(map(w.__mul__, coeffs))
                 new = tuple(map(sub, base, minus[j])) if j else base
                 tgt = nxt.get(new)
                 nxt[new] = (k0, coeffs) if tgt is None else _add(tgt, (k0, coeffs))
                 out.append((j, new))
             if out:
-                mv[state] = out
+                mv[state] = tuple(out)
         if not nxt and blame is None:
             blame = culprit
         stored += len(nxt)
