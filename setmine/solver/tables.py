@@ -127,8 +127,11 @@ class Tables:
     player's "what if this cell showed v", most components are unchanged, so
     their tables are taken from here instead of being ordered and tabulated
     again.  The answers are the same as from scratch: only what the key
-    determines is kept.  At most ``limit`` tables (least recently used
-    first out), none of more than ``largest`` DP states.
+    determines is kept.  At most ``limit`` tables and ``budget`` DP states
+    in all (least recently used first out; a table of more than ``budget``
+    / 4 states is not kept), so a long campaign's memory stays bounded:
+    a state with its polynomial and moves takes a few hundred bytes, the
+    default budget some tens of megabytes.
 
     Group orders are kept too, by the component's *shape* (the key without
     the needs): the "what if this cell showed v" positions of one cell have
@@ -136,10 +139,11 @@ class Tables:
     others.  Any order gives the same answers; a kept one only saves the
     search."""
 
-    def __init__(self, limit: int = 2048, largest: int = 50_000) -> None:
+    def __init__(self, limit: int = 2048, budget: int = 200_000) -> None:
         self.entries: OrderedDict[tuple, tuple[ComponentTable, dict[int, tuple]]] = OrderedDict()
         self.orders: OrderedDict[tuple, tuple[int, ...]] = OrderedDict()
-        self.limit, self.largest = limit, largest
+        self.limit, self.budget = limit, budget
+        self.states = 0                 # DP states in the kept tables
         self.hits = self.misses = 0
 
     @staticmethod
@@ -164,10 +168,13 @@ class Tables:
         self.misses += 1
         tab = tabulate(self._ordered(comp, st, shape), st, length, state_limit)
         entry = (tab, {g: st.groups[g].cells for g in comp.groups})
-        if any(tab.table) and sum(map(len, tab.layers)) <= self.largest:
+        states = sum(map(len, tab.layers))
+        if any(tab.table) and states <= self.budget // 4:
             self.entries[key] = entry
-            if len(self.entries) > self.limit:
-                self.entries.popitem(last=False)
+            self.states += states
+            while len(self.entries) > self.limit or self.states > self.budget:
+                old, _ = self.entries.popitem(last=False)[1]
+                self.states -= sum(map(len, old.layers))
         return entry
 
     def _ordered(self, comp: Component, st: Structure, shape: tuple) -> Component:

@@ -78,6 +78,15 @@ def test_a_small_table_store_stays_small_and_right():
     assert len(tables.entries) <= 3
 
 
+def test_the_store_keeps_at_most_its_budget_of_states_and_stays_right():
+    tables = Tables(budget=400)
+    for seed in range(3):
+        check_game("expert", seed, tables)
+    kept = sum(sum(map(len, tab.layers)) for tab, _ in tables.entries.values())
+    assert kept == tables.states <= 400
+    assert tables.hits > 0
+
+
 def test_an_inconsistent_position_is_refused_as_from_scratch():
     position = Position.from_grid(["???", "3?1", "000"], total_mines=3)
     tables = Tables()
