@@ -36,6 +36,10 @@ from pathlib import Path
 from play_win_rates import PUBLISHED
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from setmine.solver.game_config import GameConfig  # noqa: E402
+from setmine.solver.play import play_games  # noqa: E402
 
 
 def campaign_command(level: str, policy: str, rule: str, games: int, seed: str,
@@ -91,16 +95,72 @@ def half_width(games: int, p: float) -> float:
     return 1.96 * math.sqrt(p * (1 - p) / games)
 
 
-def page(summaries: list[dict], seed: str, machine: str) -> str:
+def timed(data: dict, games: int) -> float:
+    """Milliseconds per game of the campaign's first ``games`` games played
+    again here, in one process, one after the other: the campaign's own
+    times are wall times of workers that share the machine (and count any
+    time the campaign was stopped)."""
+    config = GameConfig.level(data["level"], first_click=data["first_click"])
+    results = play_games(config, data["policy"], games, data["seed"])
+    return 1000 * sum(r.seconds for r in results) / games
+
+
+def paired(directory: Path, seed: str, level: str, rule: str) -> tuple[int, int, int] | None:
+    """On the same games (one level, one first-click rule): how many ``best``
+    won and ``least`` lost, the reverse, and the games both played; from the
+    two campaigns' checkpoints (None if one is missing)."""
+    won = []
+    for policy in ("best", "least"):
+        path = directory / f"{level}-{policy}-{rule}-{seed}.ckpt"
+        if not path.exists():
+            return None
+        games = {}
+        for line in path.read_text().splitlines()[1:]:
+            try:
+                record = json.loads(line)
+            except json.JSONDecodeError:     # a last line cut short by a kill
+                continue
+            games.update((g["index"], g["won"]) for g in record["result"])
+        won.append(games)
+    best, least = won
+    common = best.keys() & least.keys()
+    return (sum(best[i] and not least[i] for i in common),
+            sum(least[i] and not best[i] for i in common), len(common))
+
+
+def page(summaries: list[dict], missing: list[str], seed: str, machine: str,
+         directory: Path) -> str:
     rows = []
     for d in summaries:
         rows.append(
             f"| {d['level']} | {d['first_click']} | {d['policy']} | {d['wins']:,} / {d['games']:,} "
             f"| **{100 * d['win_rate']:.2f}%** | {100 * d['ci95'][0]:.2f}–{100 * d['ci95'][1]:.2f} "
-            f"| {d['guesses_per_game']:.3f} | {1000 * d['seconds_per_game']:.1f} "
+            f"| {d['guesses_per_game']:.3f} | {d['timed']['ms_per_game']:.1f} "
             f"| {verdict(d)} |")
+    pairs = []
+    for level, rule in dict.fromkeys((d["level"], d["first_click"]) for d in summaries):
+        both = {d["policy"] for d in summaries if (d["level"], d["first_click"]) == (level, rule)}
+        counts = paired(directory, seed, level, rule) if {"best", "least"} <= both else None
+        if counts:
+            a, b, n = counts
+            pairs.append(f"| {level} | {rule} | {a:,} | {b:,} | {a - b:+,} of {n:,} games |")
+    paired_table = ""
+    if pairs:
+        paired_table = (
+            "\n## Paired: best against least on the same games\n\n"
+            "Both players meet the same deals, so the difference between them is measured "
+            "game by game: the games one won and the other lost (the games both won or both "
+            "lost say nothing about which is better).\n\n"
+            "| level | first click | best won, least lost | least won, best lost | difference |\n"
+            "| --- | --- | --- | --- | --- |\n" + "\n".join(pairs) + "\n")
     commands = "\n".join(f"    {d['command']}" for d in summaries)
+    todo = ""
+    if missing:
+        todo = ("\n## Still to play\n\nThese campaigns had not finished when this page was "
+                "written; the same script plays them (a checkpoint resumes a stopped one):\n\n"
+                + "\n".join(f"    {cmd}" for cmd in missing) + "\n")
     width = half_width(20000, 0.4)
+    timed_games = ", ".join(sorted({f"{d['timed']['games']:,}" for d in summaries})) or "—"
     return f"""# Win rates
 
 What the players of `setmine play` win, measured on many games per level
@@ -109,7 +169,9 @@ games: game *i* of seed `{seed}` is dealt from the seed and *i* alone, under
 each first-click rule (`safe`: the first cell is never a mine; `zero`: nor
 are its neighbours, so the first click opens a region). With 20,000 games
 a rate near 40% is known to about ±{100 * width:.1f} points (95% Wilson
-interval).
+interval). The players are described in `docs/solver.md`: `least` opens a
+cell of least mine probability (the schema's rule A6/D18), `best` adds an
+exact endgame search and a look-ahead among the safest guesses.
 
 | level | first click | policy | wins | rate | 95% interval (%) | guesses per game | ms per game | against PSEQ |
 | --- | --- | --- | --- | --- | --- | --- | --- | --- |
@@ -117,10 +179,12 @@ interval).
 
 The published figures are those of PSEQ (Tu et al., AAAI-17 workshops), the
 strongest published solver of its kind: 91.7% / 97.2% beginner, 78.1% /
-88.9% intermediate, 39.6% / 52.8% expert (safe / zero first click). The
-time per game is one worker's, while the campaign ran ({machine}); the
-players themselves are described in `docs/solver.md`.
-
+88.9% intermediate, 39.6% / 52.8% expert (safe / zero first click).
+"Guesses per game" counts the moves onto a cell that was not sure-safe.
+"ms per game" is the mean time of the campaign's first {timed_games} games
+played again in one process ({machine}); the solver's speed, measured side
+by side with ms-toollib, is in `docs/solver.md`.
+{paired_table}
 ## Reproducing
 
 Each row is one command (the checkpoint lets a stopped campaign go on where
@@ -130,7 +194,7 @@ it stopped; the games and results do not depend on the number of workers):
 
 `bench/campaigns.py --write docs/win-rates.md` runs the missing ones and
 writes this page again.
-"""
+{todo}"""
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -145,9 +209,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--dir", default="campaigns", type=Path,
                     help="where checkpoints and summaries are kept (default ./campaigns)")
     ap.add_argument("--write", type=Path, help="write the page of finished campaigns here")
+    ap.add_argument("--timed", type=int, default=200,
+                    help="games of each finished campaign played again in one process for "
+                         "the time per game (default 200)")
     args = ap.parse_args(argv)
     args.dir.mkdir(parents=True, exist_ok=True)
-    done = []
+    done, missing = [], []
     for level in args.levels.split(","):
         for policy in args.policies.split(","):      # the quicker player's rows first
             for rule in args.rules.split(","):
@@ -156,19 +223,25 @@ def main(argv: list[str] | None = None) -> int:
                 if out.exists():
                     done.append(json.loads(out.read_text()))
                     continue
+                cmd = campaign_command(level, policy, rule, args.games or 20000, args.seed,
+                                       args.workers, checkpoint=args.dir / f"{name}.ckpt")
                 if args.games <= 0:
+                    missing.append(" ".join(cmd))
                     continue
-                cmd = campaign_command(level, policy, rule, args.games, args.seed, args.workers,
-                                       checkpoint=args.dir / f"{name}.ckpt")
                 print(" ".join(cmd), flush=True)
                 data = run_campaign(cmd, out)
                 print(f"  {data['wins']}/{data['games']} = {100 * data['win_rate']:.2f}% "
                       f"in {data['wall_seconds']:.0f} s", flush=True)
                 done.append(data)
     if args.write:
+        for d in done:
+            if d.get("timed", {}).get("games") != args.timed:
+                d["timed"] = {"games": args.timed, "ms_per_game": timed(d, args.timed)}
+                name = f"{d['level']}-{d['policy']}-{d['first_click']}-{args.seed}"
+                (args.dir / f"{name}.json").write_text(json.dumps(d, indent=1) + "\n")
         machine = (f"{os.cpu_count()} cores, {platform.machine()}, Python "
                    f"{platform.python_version()}, {datetime.date.today():%Y-%m}")
-        args.write.write_text(page(done, args.seed, machine))
+        args.write.write_text(page(done, missing, args.seed, machine, args.dir))
         print(f"wrote {args.write} ({len(done)} campaigns)")
     return 0
 
