@@ -99,16 +99,10 @@ def analyse(position: Position, order: bool = True) -> Structure:
     for ci, (_, _, _, free) in enumerate(raw):
         for c in free:
             seen_by.setdefault(c, []).append(ci)
-    group_index: dict[tuple[int, ...], int] = {}
-    group_cells: list[list[Cell]] = []
-    for c in filter(seen_by.__contains__, unknown):   # board order: deterministic output
-        key = tuple(seen_by[c])
-        gi = group_index.setdefault(key, len(group_cells))
-        if gi == len(group_cells):
-            group_cells.append([])
-        group_cells[gi].append(c)
-    groups = tuple(Group(tuple(group_cells[gi]), key, len(group_cells[gi]))
-                   for key, gi in group_index.items())
+    by_key: dict[tuple[int, ...], list[Cell]] = {}    # in board order of the first cell
+    for c in filter(seen_by.__contains__, unknown):
+        by_key.setdefault(tuple(seen_by[c]), []).append(c)
+    groups = tuple(Group(tuple(cells), key, len(cells)) for key, cells in by_key.items())
     con_groups: list[list[int]] = [[] for _ in raw]
     for gi, g in enumerate(groups):
         for ci in g.constraints:
