@@ -42,8 +42,8 @@ from . import french
 from .course import KnowledgeAgent
 from .endgame import endgame_move
 from .game_config import GameConfig
-from .position import Cell, InconsistentPosition, Position, derive_position
-from .probability import GAME_TABLES, Solution, exact, solve
+from .position import Cell, Position
+from .probability import GAME_TABLES, Solution, exact, outcomes
 
 __all__ = [
     "BestPolicy", "CoursePolicy", "FrenchPolicy", "LeastPolicy", "POLICIES", "Policy", "PolicyInfo",
@@ -295,19 +295,7 @@ def reveal_outcomes(position: Position, cell: Cell):
     """For each number ``v`` the closed ``cell`` can show: ``(v, solution of
     the position where it shows v)``.  The totals add up to the placements
     with ``cell`` safe."""
-    nbrs = position.neighbours[cell]
-    shown, flagged = position.shown, position.flagged
-    base = len(nbrs & flagged)
-    free = sum(1 for n in nbrs if n not in shown and n not in flagged)
-    for extra in range(free + 1):
-        new = dict(shown)
-        new[cell] = base + extra
-        pos = derive_position(position, new)
-        try:
-            sub = solve(pos, tables=GAME_TABLES)
-        except InconsistentPosition:
-            continue
-        yield base + extra, sub
+    return outcomes(position, cell, tables=GAME_TABLES)
 
 
 # ---------------------------------------------------------------------------

@@ -33,7 +33,7 @@ Only Python integers and :class:`fractions.Fraction` are used.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import lru_cache
 from math import comb
@@ -41,12 +41,12 @@ from operator import add, mul
 from typing import Mapping
 
 from .components import Structure, analyse, ordered
-from .position import Cell, InconsistentPosition, Position
+from .position import Cell, InconsistentPosition, Position, derive_position
 from .tables import (DEFAULT_STATE_LIMIT, ComponentTable, SolverLimitExceeded, Tables,
                      UniformTable, tabulate, uniform)
 
 __all__ = ["ComponentTable", "DEFAULT_STATE_LIMIT", "GAME_TABLES", "Solution",
-           "SolverLimitExceeded", "Tables", "exact", "solve"]
+           "SolverLimitExceeded", "Tables", "exact", "outcomes", "solve"]
 
 
 # ---------------------------------------------------------------------------
@@ -154,7 +154,48 @@ def solve(position: Position, state_limit: int | None = DEFAULT_STATE_LIMIT,
     few hundred at most.  With ``tables``, components already tabulated
     there (in earlier positions) are not tabulated again.
     """
-    st = analyse(position, order=False)
+    return _counted(position, analyse(position, order=False), state_limit, tables)
+
+
+def outcomes(position: Position, cell: Cell, state_limit: int | None = DEFAULT_STATE_LIMIT,
+             tables: Tables | None = None):
+    """For each number ``v`` the closed ``cell`` can show, in increasing
+    order: ``(v, solve(the position where cell shows v))``, for the ``v``
+    that some placement allows (those whose position is inconsistent are
+    left out).
+
+    The positions differ only in that one number, so they have the same
+    constraints, groups and components: the position is analysed once and
+    only the need of the cell's own number changes from one ``v`` to the
+    next (the other components' tables come from ``tables``)."""
+    nbrs = position.neighbours[cell]
+    shown, flagged = position.shown, position.flagged
+    base = len(nbrs & flagged)
+    shown_base = derive_position(position, {**shown, cell: base})
+    try:
+        st = analyse(shown_base, order=False)
+    except InconsistentPosition:   # another number, whatever the cell shows
+        return
+    at = next((i for i, con in enumerate(st.constraints) if con.cell == cell), None)
+    if at is None:                 # no closed neighbour: it can only show its flags
+        needs = [0]
+    else:
+        needs = range(sum(st.groups[g].size for g in st.constraints[at].groups) + 1)
+    for need in needs:
+        if at is not None:
+            con = st.constraints[at]
+            st = replace(st, constraints=st.constraints[:at]
+                         + (con._replace(shown=base + need, need=need),)
+                         + st.constraints[at + 1:])
+        try:
+            yield base + need, _counted(shown_base, st, state_limit, tables)
+        except InconsistentPosition:
+            continue
+
+
+def _counted(position: Position, st: Structure, state_limit: int | None,
+             tables: Tables | None) -> Solution:
+    """:func:`solve` of ``position`` from its structure ``st``."""
     M, U = st.mines_left, len(st.interior)
     if M < 0:
         raise InconsistentPosition(
