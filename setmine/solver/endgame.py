@@ -105,7 +105,14 @@ class Endgame:
     something is opened before any risk is taken (free information never
     lowers the chance), else the best risky move is taken.  Every placement
     is equally likely.  :class:`_OverBudget` is raised past ``budget``
-    distinct sets."""
+    distinct sets.
+
+    A set of placements is a bit mask over the sorted list of them, and each
+    cell has its *column*: the placements with a mine there.  So a cell's
+    safe placements within a set are one AND, and the numbers a cell shows
+    across a set are summed for all placements at once, bit-sliced over its
+    neighbours' columns (the work of a move no longer grows with the number
+    of placements, one by one)."""
 
     def __init__(self, position: Position, sol: Solution | None = None,
                  budget: int = 40_000) -> None:
@@ -115,53 +122,81 @@ class Endgame:
         assert got is not None
         self.free, placements = got
         self.index = {c: i for i, c in enumerate(self.free)}
-        self.nmask = []
-        for c in self.free:
-            m = 0
-            for x in position.neighbours[c]:
-                j = self.index.get(x)
-                if j is not None:
-                    m |= 1 << j
-            self.nmask.append(m)
+        self.neighbours = [[j for j in map(self.index.get, position.neighbours[c])
+                            if j is not None] for c in self.free]
         self.root = tuple(sorted(placements))
+        self.columns = [0] * len(self.free)
+        for k, p in enumerate(self.root):
+            while p:
+                low = p & -p
+                self.columns[low.bit_length() - 1] |= 1 << k
+                p ^= low
+        self.all = (1 << len(self.root)) - 1
         self.budget = budget
-        self.memo: dict[tuple[int, ...], float] = {}
+        self.memo: dict[int, float] = {}
 
-    def split(self, P: tuple[int, ...], i: int) -> list[tuple[int, ...]]:
-        parts: dict[int, list[int]] = {}
-        bit = 1 << i
-        nm = self.nmask[i]
-        for p in P:
-            if not p & bit:
-                parts.setdefault((p & nm).bit_count(), []).append(p)
-        return [tuple(q) for q in parts.values()]
+    def _counts(self, P: int, i: int) -> list[int]:
+        """Bit-sliced: ``planes[b]`` holds the placements of ``P`` in which
+        bit ``b`` of the number of mines next to cell ``i`` is 1."""
+        planes: list[int] = []
+        columns = self.columns
+        for j in self.neighbours[i]:
+            carry = columns[j] & P
+            b = 0
+            while carry:
+                if b == len(planes):
+                    planes.append(0)
+                planes[b], carry = planes[b] ^ carry, planes[b] & carry
+                b += 1
+        return planes
 
-    def after(self, P: tuple[int, ...], i: int) -> float:
+    def split(self, P: int, i: int) -> list[int]:
+        """The placements of ``P`` with cell ``i`` safe, by the number it
+        shows; the parts in the order of their first placement."""
+        rest = P & ~self.columns[i]
+        planes = self._counts(rest, i)
+        parts = []
+        while rest:
+            low = rest & -rest            # the first placement left: its number's part
+            part = rest
+            for plane in planes:
+                part &= plane if plane & low else ~plane
+            parts.append(part)
+            rest &= ~part
+        return parts
+
+    def after(self, P: int, i: int) -> float:
         """The chance of winning when cell ``i`` is opened next."""
-        return sum(len(q) * self.value(q) for q in self.split(P, i)) / len(P)
+        return sum(q.bit_count() * self.value(q) for q in self.split(P, i)) / P.bit_count()
 
-    def moves(self, P: tuple[int, ...]) -> tuple[list[int], list[tuple[int, int]]]:
-        """(informative sure-safe cells, [(safe placements, cell)] of the
-        risky ones, safest first)"""
-        anyset, allset = 0, -1
-        for p in P:
-            anyset |= p
-            allset &= p
-        safe, risky = [], []
-        for i, nm in enumerate(self.nmask):
-            bit = 1 << i
-            if not anyset & bit:
-                first = (P[0] & nm).bit_count()
-                if any((p & nm).bit_count() != first for p in P):
-                    safe.append(i)
-            elif not allset & bit:
-                risky.append((sum(1 for p in P if not p & bit), i))
+    def _informative(self, P: int, i: int) -> bool:
+        """Does the sure-safe cell ``i`` show different numbers across ``P``?
+        (Two numbers differ where one of their binary digits does.)"""
+        columns = self.columns
+        if all(columns[j] & P in (0, P) for j in self.neighbours[i]):
+            return False                   # every neighbour the same in every placement
+        return any(plane not in (0, P) for plane in self._counts(P, i))
+
+    def moves(self, P: int) -> tuple[list[int], list[tuple[int, int]]]:
+        """([the first informative sure-safe cell], []) if there is one
+        (it is opened before any risk is taken); else ([], [(safe
+        placements, cell)] of the risky cells, safest first)."""
+        columns = self.columns
+        for i, column in enumerate(columns):
+            if not column & P and self._informative(P, i):
+                return [i], []
+        size = P.bit_count()
+        risky = []
+        for i, column in enumerate(columns):
+            mined = column & P
+            if mined and mined != P:
+                risky.append((size - mined.bit_count(), i))
         risky.sort(key=lambda t: (-t[0], t[1]))
-        return safe, risky
+        return [], risky
 
-    def value(self, P: tuple[int, ...]) -> float:
+    def value(self, P: int) -> float:
         """The chance of winning from the placements ``P`` with optimal play."""
-        if len(P) == 1:
+        if not P & (P - 1):                # one placement left
             return 1.0
         got = self.memo.get(P)
         if got is not None:
@@ -169,12 +204,13 @@ class Endgame:
         if len(self.memo) >= self.budget:
             raise _OverBudget
         safe, risky = self.moves(P)
+        size = P.bit_count()
         if safe:
             v = self.after(P, safe[0])
         else:
             v = 0.0
             for count, i in risky:
-                if count <= v * len(P):
+                if count <= v * size:
                     break                   # cannot beat v: it is lost with the mine
                 v = max(v, self.after(P, i))
         self.memo[P] = v
@@ -183,16 +219,17 @@ class Endgame:
     def best(self) -> tuple[Cell, float] | None:
         """The first (row-major) of the moves with the highest chance, and
         that chance; ``None`` if no cell can be opened."""
-        P = self.root
-        if len(P) == 1:
-            safe_cells = [c for i, c in enumerate(self.free) if not (P[0] >> i) & 1]
+        P = self.all
+        if len(self.root) == 1:
+            safe_cells = [c for i, c in enumerate(self.free) if not (self.root[0] >> i) & 1]
             return (safe_cells[0], 1.0) if safe_cells else None
         safe, risky = self.moves(P)
         if safe:
             return self.free[safe[0]], self.after(P, safe[0])
+        size = P.bit_count()
         best_v, best_i = -1.0, None
         for count, i in risky:
-            if count < (best_v - 1e-12) * len(P):
+            if count < (best_v - 1e-12) * size:
                 break
             v = self.after(P, i)
             if v > best_v + 1e-12 or (abs(v - best_v) <= 1e-12 and best_i is not None
