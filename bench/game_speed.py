@@ -9,10 +9,10 @@ times, in turn, in this one process, by the same player (`least`: a
 sure-safe cell, else a cell of least mine probability, the first in
 row-major order) asking three engines:
 
-* incremental: ``exact()`` as games use it, keeping the tables of the
-  components the previous positions had (``GAME_TABLES``);
-* from scratch: ``solve()`` with no tables, every component tabulated at
-  every move;
+* incremental: ``exact()`` keeping the tables of the components the
+  previous positions had (``GAME_TABLES`` set to a ``Tables``);
+* from scratch: ``exact()`` as games use it by default (``GAME_TABLES``
+  None), every component tabulated at every move;
 * ms-toollib: ``cal_probability_onboard`` (Rust, floats) at every move.
 
 The time is the player's own (its ``choose`` calls), per game; the script
@@ -21,9 +21,10 @@ that the incremental and from-scratch games are move for move the same (the
 ms-toollib games may part where floats order two probabilities otherwise:
 the number that stay the same is printed).
 
-``--policy best`` times the `best` player instead (its "what if this cell
-showed v" positions use the same tables as its moves), incremental and
-from scratch; ms-toollib has no such player, so its column is empty.
+``--policy best`` times the `best` player instead, incremental (its "what
+if this cell showed v" positions use the same tables as its moves) and by
+default (the positions of one cell share their tables, ``Siblings``);
+ms-toollib has no such player, so its column is empty.
 """
 
 from __future__ import annotations
@@ -36,7 +37,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from setmine.solver import policies, probability  # noqa: E402
+from setmine.solver import probability  # noqa: E402
 from setmine.solver.game import Game, game_seed  # noqa: E402
 from setmine.solver.game_config import GameConfig  # noqa: E402
 from setmine.solver.play import play_game  # noqa: E402
@@ -89,7 +90,7 @@ class MsToollibLeast(LeastPolicy):
 
 def play(config, player, seed: int, tables):
     """One game; the player's seconds and the moves."""
-    probability.GAME_TABLES = policies.GAME_TABLES = tables
+    probability.GAME_TABLES = tables
     game = Game(config, game_seed(seed, 0))
     timed = Timed(player)
     play_game(config, timed, seed, 0, game=game)
@@ -134,7 +135,7 @@ def main(argv=None) -> None:
                 versus = f"{'—':>11} {inc / scr:>12.2f}x {'—':>16}"
             print(f"{level:<13} {inc * 1e3:>10.1f}ms {scr * 1e3:>11.1f}ms {versus}")
     finally:
-        probability.GAME_TABLES = policies.GAME_TABLES = saved
+        probability.GAME_TABLES = saved
 
 
 if __name__ == "__main__":

@@ -43,7 +43,8 @@ from .course import KnowledgeAgent
 from .endgame import endgame_move
 from .game_config import GameConfig
 from .position import Cell, Position
-from .probability import GAME_TABLES, Solution, exact, outcomes
+from . import probability
+from .probability import Solution, exact, outcomes
 
 __all__ = [
     "BestPolicy", "CoursePolicy", "FrenchPolicy", "LeastPolicy", "POLICIES", "Policy", "PolicyInfo",
@@ -295,7 +296,7 @@ def reveal_outcomes(position: Position, cell: Cell):
     """For each number ``v`` the closed ``cell`` can show: ``(v, solution of
     the position where it shows v)``.  The totals add up to the placements
     with ``cell`` safe."""
-    return outcomes(position, cell, tables=GAME_TABLES)
+    return outcomes(position, cell, tables=probability.GAME_TABLES)
 
 
 # ---------------------------------------------------------------------------

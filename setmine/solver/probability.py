@@ -42,7 +42,7 @@ from typing import Mapping
 
 from .components import Structure, analyse, ordered
 from .position import Cell, InconsistentPosition, Position, derive_position
-from .tables import (DEFAULT_STATE_LIMIT, ComponentTable, SolverLimitExceeded, Tables,
+from .tables import (DEFAULT_STATE_LIMIT, ComponentTable, Siblings, SolverLimitExceeded, Tables,
                      UniformTable, tabulate, uniform)
 
 __all__ = ["ComponentTable", "DEFAULT_STATE_LIMIT", "GAME_TABLES", "Solution",
@@ -181,6 +181,8 @@ def outcomes(position: Position, cell: Cell, state_limit: int | None = DEFAULT_S
         needs = [0]
     else:
         needs = range(sum(st.groups[g].size for g in st.constraints[at].groups) + 1)
+    if tables is None:
+        tables = Siblings()
     for need in needs:
         if at is not None:
             con = st.constraints[at]
@@ -274,16 +276,23 @@ def _counted(position: Position, st: Structure, state_limit: int | None,
 
 
 # The last solution, shared by the game engine and the players asking about
-# the same position; and the tables of the components of the positions seen
+# the same position
 _memo: list = [None, None]
-GAME_TABLES = Tables()
+
+GAME_TABLES: Tables | None = None
+"""Tables kept across the positions of games (``exact`` and the players'
+"what if" positions), or None: every position solved from scratch.  None by
+default, as measured (``bench/game_speed.py``): a move changes the large
+frontier component, which is most of the work, and keying the small ones
+costs about what tabulating them does, so games with kept tables took
+5-15% longer than from scratch.  The "what if" positions of one cell share
+their tables all the same (:class:`~setmine.solver.tables.Siblings`)."""
 
 
 def exact(position: Position) -> Solution:
     """``solve(position)``, remembered for the last position asked about, so
     that a player and the engine asking about the same position share one
-    computation; the components it shares with earlier positions are not
-    tabulated again (:data:`GAME_TABLES`)."""
+    computation (with :data:`GAME_TABLES`, if set)."""
     if _memo[0] is position:
         return _memo[1]
     sol = solve(position, tables=GAME_TABLES)

@@ -7,9 +7,13 @@ leaves.
   turns the weights of the component's mine counts into per-group counts;
 * :class:`UniformTable` is a component whose numbers all see the same cells
   (one number, or one group under several): binomials, no programme;
+* :class:`Siblings` shares tables among positions of one structure that
+  differ only in needs (a cell showing each number it can: the ``best``
+  player's look-ahead);
 * :class:`Tables` keeps tables from one position to the next, keyed by what
-  they depend on, so that a game or a player's "what if" tabulates only the
-  components a move changed.
+  they depend on (the cells each number sees), so that a sequence of
+  positions tabulates only the components that changed.  Games do not use
+  it by default: measured, the keys cost about what they save there.
 
 Only Python integers are used.
 """
@@ -24,7 +28,7 @@ from operator import add, itemgetter, mul, sub
 
 from .components import Component, Structure, ordered
 
-__all__ = ["ComponentTable", "DEFAULT_STATE_LIMIT", "SolverLimitExceeded", "Tables",
+__all__ = ["ComponentTable", "DEFAULT_STATE_LIMIT", "Siblings", "SolverLimitExceeded", "Tables",
            "UniformTable", "group_counts", "tabulate", "uniform"]
 
 # A polynomial in the component's mine count is stored sparsely as
@@ -191,6 +195,38 @@ class Tables:
         if len(self.orders) > self.limit:
             self.orders.popitem(last=False)
         return comp
+
+
+class Siblings:
+    """Tables shared by positions of one structure -- the same constraints
+    and groups, the same ids -- that differ only in needs: the positions
+    where one cell shows each number it can (:func:`~setmine.solver.
+    probability.outcomes`).  A component is known by its ids and its
+    numbers' needs, cheap to compare; its group order is found once for all
+    the needs."""
+
+    def __init__(self) -> None:
+        self.tables: dict[tuple, tuple[ComponentTable, dict[int, tuple]]] = {}
+        self.orders: dict[Component, tuple[int, ...]] = {}
+        self.hits = 0
+
+    def table(self, comp: Component, st: Structure, length: int,
+              state_limit: int | None) -> tuple[ComponentTable, dict[int, tuple]]:
+        """As :meth:`Tables.table`."""
+        key = (comp, tuple(st.constraints[ci].need for ci in comp.constraints), length,
+               state_limit)
+        hit = self.tables.get(key)
+        if hit is not None:
+            self.hits += 1
+            return hit
+        order = self.orders.get(comp)
+        if order is None:
+            order = self.orders[comp] = ordered(comp, st).order
+        tab = tabulate(replace(comp, order=order), st, length, state_limit)
+        entry = (tab, {g: st.groups[g].cells for g in comp.groups})
+        if any(tab.table):
+            self.tables[key] = entry
+        return entry
 
 
 def _plan(comp: Component, st: Structure) -> list[_Step]:

@@ -17,10 +17,10 @@ import pytest
 
 from setmine.solver.game import Game, game_seed
 from setmine.solver.game_config import GameConfig
-from setmine.solver.policies import make_policy, reveal_outcomes
+from setmine.solver.policies import make_policy
 from setmine.solver.position import InconsistentPosition, Position, derive_position
-from setmine.solver.probability import solve
-from setmine.solver.tables import Tables
+from setmine.solver.probability import outcomes, solve
+from setmine.solver.tables import Siblings, Tables
 
 LEVELS = ("beginner", "intermediate", "expert")
 
@@ -30,7 +30,7 @@ def same(a, b) -> bool:
         (b.total, dict(b.count), b.frontier_table, b.interior, b.mines_left)
 
 
-def check_game(level: str, seed: int, tables: Tables, what_ifs: int = 0) -> int:
+def check_game(level: str, seed: int, tables: Tables | None, what_ifs: int = 0) -> int:
     """Play one game of ``level`` with ``least`` and compare at every step;
     with ``what_ifs``, also the positions where that many random closed
     cells show each number they can.  Returns the number of positions
@@ -47,7 +47,7 @@ def check_game(level: str, seed: int, tables: Tables, what_ifs: int = 0) -> int:
             compared += 1
             closed = list(position.unknown)
             for cell in rng.sample(closed, min(what_ifs, len(closed))):
-                got = dict(reveal_outcomes(position, cell))  # with the game's tables
+                got = dict(outcomes(position, cell, tables=tables))
                 expected = {}                                # every number, from scratch
                 for value in range(len(position.neighbours[cell]) + 1):
                     try:
@@ -72,11 +72,24 @@ def test_games_step_by_step(level):
 
 
 @pytest.mark.parametrize("level", LEVELS)
-def test_what_ifs(level):
+@pytest.mark.parametrize("store", [Tables, None], ids=["kept tables", "siblings only"])
+def test_what_ifs(level, store):
     """The `best` player's question: the position where a closed cell shows
-    each number it can (solved with the shared tables in `outcomes`)."""
-    tables = Tables()
-    assert check_game(level, 7, tables, what_ifs=2) > 10
+    each number it can (``outcomes``), with tables kept across positions or
+    (as players ask by default) shared by the positions of one cell only."""
+    assert check_game(level, 7, store() if store else None, what_ifs=2) > 10
+
+
+def test_siblings_share_the_components_a_number_does_not_touch():
+    # the 1 at (1,0) and what (0,0) shows change one component; the two 1s
+    # of the bottom row are another, the same for every number (0,0) shows
+    position = Position.from_grid(["???????", "1??????", "???????", "???11??"], total_mines=5)
+    siblings = Siblings()
+    got = dict(outcomes(position, (0, 0), tables=siblings))
+    assert sorted(got) == [0, 1]
+    assert all(same(sub, solve(derive_position(position, {**position.shown, (0, 0): v})))
+               for v, sub in got.items())
+    assert siblings.hits == 1 and len(siblings.orders) == 2
 
 
 def test_a_small_table_store_stays_small_and_right():
