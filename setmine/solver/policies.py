@@ -38,12 +38,11 @@ import random
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
-from . import french
+from . import french, probability
 from .course import KnowledgeAgent
 from .endgame import endgame_move
 from .game_config import GameConfig
 from .position import Cell, Position
-from . import probability
 from .probability import Solution, exact, outcomes
 
 __all__ = [

@@ -38,7 +38,7 @@ from fractions import Fraction
 from functools import lru_cache
 from math import comb
 from operator import add, mul
-from typing import Mapping
+from typing import Iterator, Mapping
 
 from .components import Structure, analyse, ordered
 from .position import Cell, InconsistentPosition, Position, derive_position
@@ -158,7 +158,7 @@ def solve(position: Position, state_limit: int | None = DEFAULT_STATE_LIMIT,
 
 
 def outcomes(position: Position, cell: Cell, state_limit: int | None = DEFAULT_STATE_LIMIT,
-             tables: Tables | None = None):
+             tables: Tables | Siblings | None = None) -> Iterator[tuple[int, Solution]]:
     """For each number ``v`` the closed ``cell`` can show, in increasing
     order: ``(v, solve(the position where cell shows v))``, for the ``v``
     that some placement allows (those whose position is inconsistent are
@@ -167,7 +167,8 @@ def outcomes(position: Position, cell: Cell, state_limit: int | None = DEFAULT_S
     The positions differ only in that one number, so they have the same
     constraints, groups and components: the position is analysed once and
     only the need of the cell's own number changes from one ``v`` to the
-    next (the other components' tables come from ``tables``)."""
+    next.  The components the number does not touch are tabulated once for
+    all of them (in ``tables``, or in a :class:`Siblings` of their own)."""
     nbrs = position.neighbours[cell]
     shown, flagged = position.shown, position.flagged
     base = len(nbrs & flagged)
@@ -196,7 +197,7 @@ def outcomes(position: Position, cell: Cell, state_limit: int | None = DEFAULT_S
 
 
 def _counted(position: Position, st: Structure, state_limit: int | None,
-             tables: Tables | None) -> Solution:
+             tables: Tables | Siblings | None) -> Solution:
     """:func:`solve` of ``position`` from its structure ``st``."""
     M, U = st.mines_left, len(st.interior)
     if M < 0:
