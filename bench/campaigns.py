@@ -4,6 +4,7 @@ written to docs/win-rates.md next to the published figures.
     .venv/bin/python bench/campaigns.py [--games 20000] [--seed 2026]
         [--levels beginner,intermediate,expert] [--policies least,best]
         [--rules safe,zero] [--workers 2] [--dir campaigns] [--write docs/win-rates.md]
+        [--timed 200]
 
 Each campaign is one command,
 
@@ -60,10 +61,15 @@ def run_campaign(cmd: list[str], out: Path) -> dict:
         raise SystemExit(f"{' '.join(cmd)} failed:\n{proc.stderr.strip()}")
     data = json.loads(proc.stdout)
     data["command"] = " ".join(cmd)
+    save(out, data)
+    return data
+
+
+def save(out: Path, data: dict) -> None:
+    """Write a campaign's summary whole or not at all."""
     tmp = out.with_suffix(".tmp")
     tmp.write_text(json.dumps(data, indent=1) + "\n")
-    tmp.replace(out)                     # never a half-written summary
-    return data
+    tmp.replace(out)
 
 
 # ---------------------------------------------------------------------------
@@ -237,8 +243,8 @@ def main(argv: list[str] | None = None) -> int:
         for d in done:
             if d.get("timed", {}).get("games") != args.timed:
                 d["timed"] = {"games": args.timed, "ms_per_game": timed(d, args.timed)}
-                name = f"{d['level']}-{d['policy']}-{d['first_click']}-{args.seed}"
-                (args.dir / f"{name}.json").write_text(json.dumps(d, indent=1) + "\n")
+                save(args.dir / f"{d['level']}-{d['policy']}-{d['first_click']}-{args.seed}.json",
+                     d)
         machine = (f"{os.cpu_count()} cores, {platform.machine()}, Python "
                    f"{platform.python_version()}, {datetime.date.today():%Y-%m}")
         args.write.write_text(page(done, missing, args.seed, machine, args.dir))
