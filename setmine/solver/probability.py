@@ -43,7 +43,7 @@ from typing import Iterator, Mapping
 from .components import Structure, analyse, ordered
 from .position import Cell, InconsistentPosition, Position, derive_position
 from .tables import (DEFAULT_STATE_LIMIT, ComponentTable, Siblings, SolverLimitExceeded, Tables,
-                     UniformTable, tabulate, uniform)
+                     UniformTable, group_cells, tabulate, uniform)
 
 __all__ = ["ComponentTable", "DEFAULT_STATE_LIMIT", "GAME_TABLES", "Solution",
            "SolverLimitExceeded", "Tables", "exact", "outcomes", "solve"]
@@ -211,13 +211,12 @@ def _counted(position: Position, st: Structure, state_limit: int | None,
         cells = sum(groups[g].size for g in comp.groups)
         length = min(M, cells) + 1
         tab = uniform(comp, st, length)
-        if tab is not None:
-            where = {g: groups[g].cells for g in comp.groups}
-        elif tables is not None:
+        if tab is None and tables is not None:   # its ids may be another position's
             tab, where = tables.table(comp, st, length, state_limit)
         else:
-            tab = tabulate(ordered(comp, st), st, length, state_limit)
-            where = {g: groups[g].cells for g in comp.groups}
+            if tab is None:
+                tab = tabulate(ordered(comp, st), st, length, state_limit)
+            where = group_cells(comp, st)
         if not any(tab.table):
             raise _dead(tab, st, M)
         tabs.append(tab)

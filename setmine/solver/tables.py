@@ -29,7 +29,7 @@ from operator import add, itemgetter, mul, sub
 from .components import Component, Structure, ordered
 
 __all__ = ["ComponentTable", "DEFAULT_STATE_LIMIT", "Siblings", "SolverLimitExceeded", "Tables",
-           "UniformTable", "group_counts", "tabulate", "uniform"]
+           "UniformTable", "group_cells", "group_counts", "tabulate", "uniform"]
 
 # A polynomial in the component's mine count is stored sparsely as
 # ``(lo, coeffs)``: ``coeffs[i]`` placements with ``lo + i`` mines.  All
@@ -123,6 +123,11 @@ def uniform(comp: Component, st: Structure, length: int) -> UniformTable | None:
     return UniformTable(comp, cells, mines, table)
 
 
+def group_cells(comp: Component, st: Structure) -> dict[int, tuple]:
+    """The cells of each of the component's groups, by group id."""
+    return {g: st.groups[g].cells for g in comp.groups}
+
+
 class Tables:
     """Component tables kept from one position to the next.
 
@@ -171,7 +176,7 @@ class Tables:
             return hit
         self.misses += 1
         tab = tabulate(self._ordered(comp, st, shape), st, length, state_limit)
-        entry = (tab, {g: st.groups[g].cells for g in comp.groups})
+        entry = (tab, group_cells(comp, st))
         states = sum(map(len, tab.layers))
         if any(tab.table) and states <= self.budget // 4:
             self.entries[key] = entry
@@ -223,7 +228,7 @@ class Siblings:
         if order is None:
             order = self.orders[comp] = ordered(comp, st).order
         tab = tabulate(replace(comp, order=order), st, length, state_limit)
-        entry = (tab, {g: st.groups[g].cells for g in comp.groups})
+        entry = (tab, group_cells(comp, st))
         if any(tab.table):
             self.tables[key] = entry
         return entry
