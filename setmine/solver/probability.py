@@ -5,28 +5,33 @@ every shown number is equally likely.  :func:`solve` counts, exactly, the
 consistent placements (``total``) and, for every closed cell, those with a
 mine on it (``count``); the probability of a cell is ``count / total``.
 
-How (see :mod:`setmine.solver.components` for the first three steps and
-:mod:`setmine.solver.tables` for the fourth and the sixth):
+How (see :mod:`setmine.solver.components` for the first three steps, and
+:mod:`setmine.solver.enumeration` and :mod:`setmine.solver.tables` for
+the fourth and the sixth):
 
 1. numbers become constraints on the unknown (closed, unflagged) cells;
    unknown cells seen by no number are *interior* (``U`` of them);
 2. unknown cells seen by the same numbers are merged into groups;
 3. groups split into independent components;
-4. each component is tabulated by its number of mines with a dynamic
-   programme along the group order: the state is the vector of mines still
+4. each component is counted by its number of mines: most have a few
+   *solutions* (mines per group), listed by a search after propagation
+   (:mod:`setmine.solver.enumeration`); the others by a dynamic programme
+   along the group order: the state is the vector of mines still
    needed by the *open* constraints (touched, not finished), the value a
    polynomial in the component's mine count (sparse: lowest degree and
    coefficients).
    Per-number bounds (``need - capacity_left <= j <= need``) prune, and a
    finished number must be met exactly.  Long chains cost time linear in
    their length, not exponential;
-5. component tables are convolved; a frontier total ``m`` has
-   ``C(U, M - m)`` completions, ``M`` the mines left;
-6. per-cell counts come from a backward (adjoint) pass per component: the
-   weight of the component's total ``k`` is fixed by the other components
-   and the interior, and is pushed back through the stored forward layers,
-   so that each group's count is ``sum F_i[s][k] * C(size-1, j-1) *
-   G_{i+1}[s'][k+j]`` -- one pass, no per-``k`` tables of products.
+5. component tables are multiplied into the frontier table; a frontier
+   total ``m`` has ``C(U, M - m)`` completions, ``M`` the mines left;
+6. per-cell counts: the weight of a component's total ``k`` is fixed by
+   the other components (the frontier table divided by the component's)
+   and the interior.  A listed component sums it over its solutions; a
+   programme pushes it back through its stored forward layers (an
+   adjoint pass), so that each group's count is ``sum F_i[s][k] *
+   C(size-1, j-1) * G_{i+1}[s'][k+j]`` -- one pass, no per-``k`` tables
+   of products.
 
 Only Python integers and :class:`fractions.Fraction` are used.
 """
@@ -40,10 +45,11 @@ from math import comb
 from operator import add, mul
 from typing import Iterator, Mapping
 
-from .components import Structure, analyse, ordered
+from .components import Structure, analyse
+from .enumeration import EnumeratedTable
 from .position import Cell, InconsistentPosition, Position, derive_position
 from .tables import (DEFAULT_STATE_LIMIT, ComponentTable, Siblings, SolverLimitExceeded, Tables,
-                     UniformTable, group_cells, tabulate, uniform)
+                     UniformTable, component_table, group_cells, uniform)
 
 __all__ = ["ComponentTable", "DEFAULT_STATE_LIMIT", "GAME_TABLES", "Solution",
            "SolverLimitExceeded", "Tables", "exact", "outcomes", "solve"]
@@ -71,7 +77,7 @@ class Solution:
     interior: tuple[Cell, ...] = ()
     mines_left: int = 0
     components: int = 0
-    max_states: int = 0                       # largest DP layer (diagnostics)
+    max_states: int = 0      # largest DP layer or list of solutions (diagnostics)
     closed: tuple[Cell, ...] = field(default=(), repr=False)   # closed cells, board order
 
     def probability(self, cell: Cell) -> Fraction:
@@ -134,6 +140,35 @@ def _convolve(a: list[int], b: list[int], length: int) -> list[int]:
             out[start:start + len(seg)] = map(add, out[start:start + len(seg)],
                                               [x * y for y in seg])
     return out
+
+
+def _support(poly: list[int]) -> tuple[int, int]:
+    """``lo, hi``: the terms from ``lo`` to ``hi - 1`` hold all of ``poly``'s
+    non-zero ones (the first and last are non-zero)."""
+    lo = next((i for i, x in enumerate(poly) if x), len(poly))
+    hi = len(poly)
+    while hi > lo and not poly[hi - 1]:
+        hi -= 1
+    return lo, hi
+
+
+def _divide(product: list[int], factor: list[int], shift: int, length: int) -> list[int]:
+    """The first ``length`` terms of the quotient ``q`` of ``product = x^shift
+    * factor * q``, from the first ``shift + length`` terms of ``product``
+    (missing ones are 0), when ``factor``'s first term is not 0: solved from
+    the lowest term up, ``q[t] = (product[shift + t] - sum_{i>0} factor[i] *
+    q[t-i]) / factor[0]``, each division exact.  The table of all the
+    components but one is the frontier table divided by that one's, in time
+    linear in its few non-zero terms."""
+    lead, rest = factor[0], tuple(enumerate(factor[1:], 1))
+    q: list[int] = []
+    for t, x in enumerate(product[shift:shift + length]):
+        for i, f in rest:
+            if i > t:
+                break
+            x -= f * q[t - i]
+        q.append(x // lead)
+    return q
 
 
 @lru_cache(maxsize=512)
@@ -205,7 +240,7 @@ def _counted(position: Position, st: Structure, state_limit: int | None,
             f"{len(position.flagged)} cells are flagged but the board has only "
             f"{position.total_mines} mines")
     groups = st.groups
-    tabs: list[ComponentTable | UniformTable] = []
+    tabs: list[ComponentTable | EnumeratedTable | UniformTable] = []
     cells_of: list[dict[int, tuple]] = []  # per table: its group ids' cells
     for comp in st.components:
         cells = sum(groups[g].size for g in comp.groups)
@@ -215,24 +250,18 @@ def _counted(position: Position, st: Structure, state_limit: int | None,
             tab, where = tables.table(comp, st, length, state_limit)
         else:
             if tab is None:
-                tab = tabulate(ordered(comp, st), st, length, state_limit)
+                tab = component_table(comp, st, length, state_limit)
             where = group_cells(comp, st)
         if not any(tab.table):
             raise _dead(tab, st, M)
         tabs.append(tab)
         cells_of.append(where)
 
-    # Frontier table by convolution, with prefix/suffix products for the
-    # "all other components" tables.
+    # Frontier table: the product of the component tables.
     length = M + 1
-    prefix = [[1]]
+    frontier = [1]
     for tab in tabs:
-        prefix.append(_convolve(prefix[-1], tab.table, length))
-    suffix = [[1]]
-    for tab in reversed(tabs):
-        suffix.append(_convolve(suffix[-1], tab.table, length))
-    suffix.reverse()
-    frontier = prefix[-1]
+        frontier = _convolve(frontier, tab.table, length)
     # completions of a frontier with t mines: C(U, M - t)
     completions = _completions(U, M)
     total = sum(map(mul, frontier, completions))
@@ -248,9 +277,11 @@ def _counted(position: Position, st: Structure, state_limit: int | None,
 
     count: dict[Cell, int] = {}
     for idx, tab in enumerate(tabs):
-        others = _convolve(prefix[idx], suffix[idx + 1], length)
-        weight = [sum(map(mul, others[:length - k], completions[k:]))
-                  for k in range(len(tab.table))]
+        lo, hi = _support(tab.table)
+        others = _divide(frontier, tab.table[lo:hi], lo, length - lo)
+        weight = [0] * len(tab.table)
+        for k in range(lo, hi):
+            weight[k] = sum(map(mul, others[:length - k], completions[k:]))
         assert sum(map(mul, tab.table, weight)) == total
         for gid, n in tab.counts(weight).items():
             for c in cells_of[idx][gid]:

@@ -7,6 +7,9 @@ leaves.
   turns the weights of the component's mine counts into per-group counts;
 * :class:`UniformTable` is a component whose numbers all see the same cells
   (one number, or one group under several): binomials, no programme;
+* :func:`component_table` counts any other component: by listing its
+  solutions when they are few (:mod:`setmine.solver.enumeration`), else by
+  the programme;
 * :class:`Siblings` shares tables among positions of one structure that
   differ only in needs (a cell showing each number it can: the ``best``
   player's look-ahead);
@@ -23,13 +26,15 @@ from __future__ import annotations
 from collections import OrderedDict
 from dataclasses import dataclass, replace
 from functools import lru_cache
+from typing import Callable
 from math import comb
 from operator import add, itemgetter, mul, sub
 
 from .components import Component, Structure, ordered
+from .enumeration import EnumeratedTable, enumerate_component
 
 __all__ = ["ComponentTable", "DEFAULT_STATE_LIMIT", "Siblings", "SolverLimitExceeded", "Tables",
-           "UniformTable", "group_cells", "group_counts", "tabulate", "uniform"]
+           "UniformTable", "component_table", "group_cells", "group_counts", "tabulate", "uniform"]
 
 # A polynomial in the component's mine count is stored sparsely as
 # ``(lo, coeffs)``: ``coeffs[i]`` placements with ``lo + i`` mines.  All
@@ -83,6 +88,11 @@ class ComponentTable:
     def max_states(self) -> int:
         return max(len(layer) for layer in self.layers)
 
+    @property
+    def states(self) -> int:
+        """The states it keeps, in all its layers."""
+        return sum(map(len, self.layers))
+
     def counts(self, weight: list[int]) -> dict[int, int]:
         return group_counts(self, weight)
 
@@ -121,6 +131,19 @@ def uniform(comp: Component, st: Structure, length: int) -> UniformTable | None:
     table = [0] * length
     table[mines] = comb(cells, mines)
     return UniformTable(comp, cells, mines, table)
+
+
+def component_table(comp: Component, st: Structure, length: int, state_limit: int | None,
+                    order: Callable[[Component], Component] | None = None
+                    ) -> ComponentTable | EnumeratedTable:
+    """The table of ``comp`` (not uniform): its solutions, if they are few
+    (:func:`~setmine.solver.enumeration.enumerate_component`); else the
+    programme, along ``order(comp)`` (by default :func:`~setmine.solver.
+    components.ordered`)."""
+    found = enumerate_component(comp, st, length)
+    if found is not None:
+        return found
+    return tabulate(order(comp) if order else ordered(comp, st), st, length, state_limit)
 
 
 def group_cells(comp: Component, st: Structure) -> dict[int, tuple]:
@@ -175,15 +198,15 @@ class Tables:
             self.entries.move_to_end(key)
             return hit
         self.misses += 1
-        tab = tabulate(self._ordered(comp, st, shape), st, length, state_limit)
+        tab = component_table(comp, st, length, state_limit, lambda c: self._ordered(c, st, shape))
         entry = (tab, group_cells(comp, st))
-        states = sum(map(len, tab.layers))
+        states = tab.states
         if any(tab.table) and states <= self.budget // 4:
             self.entries[key] = entry
             self.states += states
             while len(self.entries) > self.limit or self.states > self.budget:
                 old, _ = self.entries.popitem(last=False)[1]
-                self.states -= sum(map(len, old.layers))
+                self.states -= old.states
         return entry
 
     def _ordered(self, comp: Component, st: Structure, shape: tuple) -> Component:
@@ -224,14 +247,17 @@ class Siblings:
         if hit is not None:
             self.hits += 1
             return hit
-        order = self.orders.get(comp)
-        if order is None:
-            order = self.orders[comp] = ordered(comp, st).order
-        tab = tabulate(replace(comp, order=order), st, length, state_limit)
+        tab = component_table(comp, st, length, state_limit, lambda c: self._ordered(c, st))
         entry = (tab, group_cells(comp, st))
         if any(tab.table):
             self.tables[key] = entry
         return entry
+
+    def _ordered(self, comp: Component, st: Structure) -> Component:
+        order = self.orders.get(comp)
+        if order is None:
+            order = self.orders[comp] = ordered(comp, st).order
+        return replace(comp, order=order)
 
 
 def _plan(comp: Component, st: Structure) -> list[_Step]:

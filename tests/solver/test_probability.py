@@ -340,3 +340,18 @@ def test_convolution_against_the_schoolbook_product(a, b, length):
             if i + j < len(expected):
                 expected[i + j] += x * y
     assert _convolve(a, b, length) == expected
+
+
+@settings(max_examples=300, deadline=None)
+@given(q=coefficients, factor=coefficients, shift=st.integers(0, 3), length=st.integers(1, 20))
+def test_division_undoes_the_product(q, factor, shift, length):
+    """All the components' table but one: the frontier table divided by that
+    one's (shifted to its first non-zero term), against the quotient."""
+    from setmine.solver.probability import _convolve, _divide
+
+    while factor and not factor[0]:   # its first term is not 0, later ones may be
+        factor = factor[1:]
+    factor = factor or [3]
+    product = [0] * shift + _convolve(q, factor, len(q) + len(factor) - 1)
+    got = _divide(product[:shift + length], factor, shift, length)
+    assert got == (q + [0] * length)[:min(length, len(product) - shift)]
