@@ -120,24 +120,28 @@ def analyse(position: Position, order: bool = True) -> Structure:
 
 
 def _components(constraints: tuple[Constraint, ...], groups: tuple[Group, ...]):
-    seen = [False] * len(constraints)
-    for start in range(len(constraints)):
-        if seen[start]:
+    """The connected parts of the numbers-and-groups graph, each group and
+    each number visited once."""
+    taken = [False] * len(constraints)
+    for start, first in enumerate(constraints):
+        if taken[start]:
             continue
-        members: list[int] = []
-        queue = deque([start])
-        seen[start] = True
-        while queue:
-            ci = queue.popleft()
-            members.append(ci)
+        taken[start] = True
+        if all(len(groups[gi].constraints) == 1 for gi in first.groups):  # a number alone
+            yield Component((start,), first.groups)
+            continue
+        members = [start]
+        found: set[int] = set()
+        for ci in members:                  # members grows as the search goes
             for gi in constraints[ci].groups:
-                for cj in groups[gi].constraints:
-                    if not seen[cj]:
-                        seen[cj] = True
-                        queue.append(cj)
+                if gi not in found:
+                    found.add(gi)
+                    for cj in groups[gi].constraints:
+                        if not taken[cj]:
+                            taken[cj] = True
+                            members.append(cj)
         members.sort()
-        yield Component(tuple(members),
-                        tuple(sorted({g for ci in members for g in constraints[ci].groups})))
+        yield Component(tuple(members), tuple(sorted(found)))
 
 
 def ordered(comp: Component, st: Structure) -> Component:
