@@ -16,7 +16,8 @@ row-major order) asking three engines:
 * ms-toollib: ``cal_probability_onboard`` (Rust, floats) at every move.
 
 The time is the player's own (its ``choose`` calls), per game; the script
-prints the median per game for each engine and their ratios, and checks
+prints the median per game for each engine, the ratios incremental / from
+scratch and from scratch (as games play) / ms-toollib, and checks
 that the incremental and from-scratch games are move for move the same (the
 ms-toollib games may part where floats order two probabilities otherwise:
 the number that stay the same is printed).
@@ -109,7 +110,7 @@ def main(argv=None) -> None:
         import ms_toollib  # its first call is slow: made before the clock runs
         ms_toollib.cal_probability_onboard([[UNOPENED, 1], [UNOPENED, 1]], 1)
     print(f"{'level':<13} {'incremental':>12} {'from scratch':>13} {'ms-toollib':>11} "
-          f"{'incr/scratch':>13} {'incr/ms-toollib':>16}  same games (ms-toollib)")
+          f"{'incr/scratch':>13} {'scratch/ms-toollib':>19}  same games (ms-toollib)")
     try:
         for level in args.levels.split(","):
             config = GameConfig.level(level)
@@ -129,10 +130,10 @@ def main(argv=None) -> None:
             inc, scr = (statistics.median(times[k]) for k in ("incremental", "scratch"))
             if times["ms"]:
                 ms = statistics.median(times["ms"])
-                versus = f"{ms * 1e3:>9.1f}ms {inc / scr:>12.2f}x {inc / ms:>15.2f}x  " \
+                versus = f"{ms * 1e3:>9.1f}ms {inc / scr:>12.2f}x {scr / ms:>18.2f}x  " \
                          f"{same_ms}/{args.games}"
             else:
-                versus = f"{'—':>11} {inc / scr:>12.2f}x {'—':>16}"
+                versus = f"{'—':>11} {inc / scr:>12.2f}x {'—':>19}"
             print(f"{level:<13} {inc * 1e3:>10.1f}ms {scr * 1e3:>11.1f}ms {versus}")
     finally:
         probability.GAME_TABLES = saved
