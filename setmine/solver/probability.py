@@ -172,11 +172,14 @@ def _divide(product: list[int], factor: list[int], shift: int, length: int) -> l
 
 
 @lru_cache(maxsize=512)
-def _completions(cells: int, mines: int) -> tuple[int, ...]:
+def _completions(cells: int, mines: int, lo: int, hi: int) -> tuple[int, ...]:
     """``C(cells, mines - t)`` for ``t = 0 … mines``: the ways to place the
     rest of ``mines`` on ``cells`` cells seen by no number when the numbers'
-    cells hold ``t`` (a game asks for the same few again and again)."""
-    return tuple(comb(cells, mines - t) if mines - t <= cells else 0 for t in range(mines + 1))
+    cells hold ``t``; only for ``lo <= t < hi`` (where the frontier table is
+    not 0), 0 elsewhere.  (The "what if" positions of a cell ask for the
+    same again and again.)"""
+    return tuple(comb(cells, mines - t) if lo <= t < hi and mines - t <= cells else 0
+                 for t in range(mines + 1))
 
 
 def solve(position: Position, state_limit: int | None = DEFAULT_STATE_LIMIT,
@@ -262,17 +265,18 @@ def _counted(position: Position, st: Structure, state_limit: int | None,
     frontier = [1]
     for tab in tabs:
         frontier = _convolve(frontier, tab.table, length)
-    # completions of a frontier with t mines: C(U, M - t)
-    completions = _completions(U, M)
+    # completions of a frontier with t mines: C(U, M - t), wherever a term
+    # of the frontier table is not 0 (the weights below need no others: a
+    # component's k and the others' t add up to such a term)
+    first, end = _support(frontier)          # the frontier's non-zero terms
+    completions = _completions(U, M, first, end)
     total = sum(map(mul, frontier, completions))
     if total == 0:
         if not any(frontier):
             raise InconsistentPosition(
                 f"the numbers need more mines next to them than the {M} left to place")
-        lo = next(t for t, x in enumerate(frontier) if x)
-        hi = max(t for t, x in enumerate(frontier) if x)
         raise InconsistentPosition(
-            f"the numbers allow {lo} to {hi} mines next to them and there are {U} "
+            f"the numbers allow {first} to {end - 1} mines next to them and there are {U} "
             f"other closed cells, but {M} mines are left to place")
 
     count: dict[Cell, int] = {}
@@ -287,7 +291,7 @@ def _counted(position: Position, st: Structure, state_limit: int | None,
             for c in cells_of[idx][gid]:
                 count[c] = n
     if U:
-        inner = sum(map(mul, frontier, _completions(U - 1, M - 1)))
+        inner = sum(map(mul, frontier, _completions(U - 1, M - 1, first, end)))
         for c in st.interior:
             count[c] = inner
     for c in position.flagged:
