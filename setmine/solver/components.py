@@ -14,7 +14,6 @@
 
 from __future__ import annotations
 
-from collections import deque
 from dataclasses import dataclass, replace
 from itertools import filterfalse
 from typing import NamedTuple

@@ -127,10 +127,7 @@ def _convolve(a: list[int], b: list[int], length: int) -> list[int]:
     a binomial has one non-zero term)."""
     n = min(length, len(a) + len(b) - 1)
     out = [0] * n
-    lo = next((j for j, y in enumerate(b) if y), len(b))
-    hi = len(b)
-    while hi > lo and not b[hi - 1]:
-        hi -= 1
+    lo, hi = _support(b)
     for i, x in enumerate(a):
         start = i + lo
         if start >= n:
@@ -158,8 +155,8 @@ def _divide(product: list[int], factor: list[int], shift: int, length: int) -> l
     (missing ones are 0), when ``factor``'s first term is not 0: solved from
     the lowest term up, ``q[t] = (product[shift + t] - sum_{i>0} factor[i] *
     q[t-i]) / factor[0]``, each division exact.  The table of all the
-    components but one is the frontier table divided by that one's, in time
-    linear in its few non-zero terms."""
+    components but one is the frontier table divided by that one's: a few
+    products per term, as many as that one's non-zero terms."""
     lead, rest = factor[0], tuple(enumerate(factor[1:], 1))
     q: list[int] = []
     for t, x in enumerate(product[shift:shift + length]):

@@ -26,9 +26,9 @@ from __future__ import annotations
 from collections import OrderedDict
 from dataclasses import dataclass, replace
 from functools import lru_cache
-from typing import Callable
 from math import comb
 from operator import add, itemgetter, mul, sub
+from typing import Callable
 
 from .components import Component, Structure, ordered
 from .enumeration import EnumeratedTable, enumerate_component
