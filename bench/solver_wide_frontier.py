@@ -5,23 +5,24 @@
 Each position is a 16x30 board with 99 mines.  The open cells are chosen by a
 pattern (all of them safe; mines are placed at random, seeded, on the other
 cells) and show their true numbers.  For every position the script prints the
-number of frontier cells, groups and components, the largest DP layer, the
+number of frontier cells, groups and components, the largest DP layer (or,
+for a component counted by listing its solutions, their number), the
 exact number of consistent frontier assignments (assignments of mines to the
 cells next to a number that agree with every number and leave a number of
 mines the rest of the board can hold) and the time of ``solve``.
 
-Measured (Python 3.11, one core; best of 3), first seed of each pattern:
+Measured (Python 3.11, 2-core Xeon shared with another job, December 2026;
+best of 3), first seed of each pattern:
 
     pattern                          frontier  frontier assignments    time
-    one open row (r8)                 60 cells  4096                   1.2 ms
-    three open rows (r2,r8,r13)      180 cells  8589934592 (~8.6e9)    3.4 ms
-      (seed 1: 137438953472, ~1.4e11, 3.4 ms)
-    open columns every 3rd           304 cells  ~5.9e20                6.1 ms
-    open rows every 3rd              300 cells  ~2.9e17                6.1 ms
-    open staircase, dense             85 cells  137969685              2.3 ms
+    one open row (r8)                 60 cells  4096                   0.5 ms
+    three open rows (r2,r8,r13)      180 cells  8589934592 (~8.6e9)    0.9 ms
+    open columns every 3rd           304 cells  ~5.9e20                1.7 ms
+    open rows every 3rd              300 cells  ~2.9e17                1.5 ms
+    open staircase, dense             85 cells  137969685              4.6 ms
     lattice of single open cells     360 cells  ~4.5e20  (2-D, 120 numbers,
-                                                 up to 6206 DP states) 0.5-1.3 s
-    300 random expert games: median 3.5 ms, max 9.9 ms; up to ~3.2e30
+                                                 up to 19044 DP states) 1.2-1.9 s
+    300 random expert games: median 1.6 ms, max 29 ms; up to ~3.2e30
     frontier assignments.
 
 (ms-toollib 1.5.20 agrees on every other pattern; on the 2-D lattice it did not
