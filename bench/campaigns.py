@@ -4,7 +4,7 @@ written to docs/win-rates.md next to the published figures.
     .venv/bin/python bench/campaigns.py [--games 20000] [--seed 2026]
         [--levels beginner,intermediate,expert] [--policies least,best]
         [--rules safe,zero] [--workers 2] [--dir campaigns] [--write docs/win-rates.md]
-        [--timed 200]
+        [--timed 200] [--retime]
 
 Each campaign is one command,
 
@@ -18,7 +18,10 @@ same whatever the number of workers (game i is dealt from the seed and i
 alone).  Finished campaigns leave their JSON summary in DIR; ``--write``
 turns every finished summary into the page, so the page can be written
 from what has finished while the rest still runs (``--games 0`` writes the
-page without playing).
+page without playing).  The time per game on the page comes from each
+campaign's first ``--timed`` games played again in one process, once, and
+kept in its summary with the commit that played them; ``--retime`` plays
+them again (after a change of speed: the games themselves do not change).
 """
 
 from __future__ import annotations
@@ -111,6 +114,20 @@ def timed(data: dict, games: int) -> float:
     return 1000 * sum(r.seconds for r in results) / games
 
 
+def commit() -> str:
+    """The short hash of the tree's commit (``+`` if its solver was changed
+    since), or ``?`` outside a git checkout."""
+    root = Path(__file__).resolve().parents[1]
+    try:
+        head = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=root, check=True,
+                              capture_output=True, text=True).stdout.strip()
+        dirty = subprocess.run(["git", "status", "--porcelain", "setmine"], cwd=root, check=True,
+                               capture_output=True, text=True).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return "?"
+    return head + ("+" if dirty else "")
+
+
 def paired(directory: Path, seed: str, level: str, rule: str) -> tuple[int, int, int] | None:
     """On the same games (one level, one first-click rule): how many ``best``
     won and ``least`` lost, the reverse, and the games both played; from the
@@ -167,6 +184,7 @@ def page(summaries: list[dict], missing: list[str], seed: str, machine: str,
                 + "\n".join(f"    {cmd}" for cmd in missing) + "\n")
     width = half_width(20000, 0.4)
     timed_games = ", ".join(sorted({f"{d['timed']['games']:,}" for d in summaries})) or "—"
+    commits = ", ".join(sorted({d["timed"].get("commit", "?") for d in summaries})) or "—"
     return f"""# Win rates
 
 What the players of `setmine play` win, measured on many games per level
@@ -188,8 +206,8 @@ strongest published solver of its kind: 91.7% / 97.2% beginner, 78.1% /
 88.9% intermediate, 39.6% / 52.8% expert (safe / zero first click).
 "Guesses per game" counts the moves onto a cell that was not sure-safe.
 "ms per game" is the mean time of the campaign's first {timed_games} games
-played again in one process ({machine}); the solver's speed, measured side
-by side with ms-toollib, is in `docs/solver.md`.
+played again in one process, at commit {commits} ({machine}); the solver's
+speed, measured side by side with ms-toollib, is in `docs/solver.md`.
 {paired_table}
 ## Reproducing
 
@@ -218,6 +236,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--timed", type=int, default=200,
                     help="games of each finished campaign played again in one process for "
                          "the time per game (default 200)")
+    ap.add_argument("--retime", action="store_true",
+                    help="play those games again even where a summary has their time")
     args = ap.parse_args(argv)
     args.dir.mkdir(parents=True, exist_ok=True)
     done, missing = [], []
@@ -241,8 +261,9 @@ def main(argv: list[str] | None = None) -> int:
                 done.append(data)
     if args.write:
         for d in done:
-            if d.get("timed", {}).get("games") != args.timed:
-                d["timed"] = {"games": args.timed, "ms_per_game": timed(d, args.timed)}
+            if args.retime or d.get("timed", {}).get("games") != args.timed:
+                d["timed"] = {"games": args.timed, "ms_per_game": timed(d, args.timed),
+                              "commit": commit()}
                 save(args.dir / f"{d['level']}-{d['policy']}-{d['first_click']}-{args.seed}.json",
                      d)
         machine = (f"{os.cpu_count()} cores, {platform.machine()}, Python "
