@@ -115,8 +115,8 @@ def timed(data: dict, games: int) -> float:
 
 
 def commit() -> str:
-    """The short hash of the tree's commit (``+`` if its solver was changed
-    since), or ``?`` outside a git checkout."""
+    """The short hash of the tree's commit (``+`` if ``setmine/`` was
+    changed since), or ``?`` outside a git checkout."""
     root = Path(__file__).resolve().parents[1]
     try:
         head = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=root, check=True,

@@ -12,7 +12,7 @@ row-major order) asking three engines:
 * incremental: ``exact()`` keeping the tables of the components the
   previous positions had (``GAME_TABLES`` set to a ``Tables``);
 * from scratch: ``exact()`` as games use it by default (``GAME_TABLES``
-  None), every component tabulated at every move;
+  None), every component counted again at every move;
 * ms-toollib: ``cal_probability_onboard`` (Rust, floats) at every move.
 
 The time is the player's own (its ``choose`` calls), per game; the script

@@ -316,8 +316,8 @@ GAME_TABLES: Tables | None = None
 "what if" positions), or None: every position solved from scratch.  None by
 default, as measured (``bench/game_speed.py``): a move changes the large
 frontier component, which is most of the work, and keying the small ones
-costs about what tabulating them does, so games with kept tables took
-5-15% longer than from scratch.  The "what if" positions of one cell share
+costs more than listing their solutions, so games with kept tables took
+7-26% longer than from scratch.  The "what if" positions of one cell share
 their tables all the same (:class:`~setmine.solver.tables.Siblings`)."""
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 import random
+from unittest import mock
 
 import pytest
 
@@ -90,6 +91,19 @@ def test_siblings_share_the_components_a_number_does_not_touch():
     assert all(same(sub, solve(derive_position(position, {**position.shown, (0, 0): v})))
                for v, sub in got.items())
     assert siblings.hits == 1
+
+
+def test_siblings_order_a_programme_once_for_all_the_needs():
+    # with listing off, both components go through the programme: each is
+    # ordered once, whatever (0,0) shows
+    position = Position.from_grid(["???????", "1??????", "???????", "???11??"], total_mines=5)
+    siblings = Siblings()
+    with mock.patch("setmine.solver.tables.enumerate_component", return_value=None):
+        got = dict(outcomes(position, (0, 0), tables=siblings))
+    assert sorted(got) == [0, 1]
+    assert all(same(sub, solve(derive_position(position, {**position.shown, (0, 0): v})))
+               for v, sub in got.items())
+    assert siblings.hits == 1 and len(siblings.orders) == 2
 
 
 def test_a_small_table_store_stays_small_and_right():
