@@ -18,8 +18,8 @@ typifier could not type, in a formula with a type error, has neither).
 Parentheses the printer adds around an operand stay outside its span.
 Three passes:
 
-1. **Types.**  The typifier gives the type of the whole; ``Noting`` is the
-   typifier that also writes down the type of every node it visits (one
+1. **Types.**  The typifier gives the type of the whole; ``rsl.node_types`` runs the
+   typifier so that it also writes down the type of every node it visits (one
    ``visit`` method dispatches them all), of every local where its
    declaration binds it (the scopes see every binding) and of the inner
    links of chains (``a∪b`` in ``a∪b∪c``, which the typifier folds in a
@@ -57,13 +57,11 @@ from ..eval.values.sets import CURRENT_BUDGET, card
 from ..present.values import is_set, show
 from ..rsl import syntax as s
 from ..rsl.errors import RSLError
+from ..rsl.node_types import node_types
 from ..rsl.printer import Printer
-from ..rsl.scope import Scopes
 from ..rsl.spelling import ASCII_COMMAND
 from ..rsl.typification import GlobalInfo
-from ..rsl.typifier import TypeAuditor
-from ..rsl.compat import merge
-from ..rsl.types import LOGIC, FunctionType, TupleType, Type
+from ..rsl.types import FunctionType, Type
 
 SECONDS = 2.0  # the longest one sub-term may be computed
 
@@ -105,68 +103,6 @@ def opening(typ: Type | None, value: str | None) -> str:
 
 # ----------------------------------------------------------------------------
 # 1. Types
-
-def node_types(tree: s.Node, env: Mapping[str, GlobalInfo]) -> dict[int, Type]:
-    """id(node) → type, for every node of ``tree`` the typifier types and
-    every declared local; a tree that does not typify keeps the types found
-    before the error."""
-    noting = Noting(env)
-    try:
-        noting.run(tree)
-    except (RSLError, RecursionError):
-        pass
-    types = noting.types
-    for node in reversed(list(tree.walk())):  # a tuple of locals after its items
-        if isinstance(node, s.TupleDecl) and all(id(i) in types for i in node.items):
-            types[id(node)] = TupleType(tuple(types[id(i)] for i in node.items))
-    return types
-
-
-class Noting(TypeAuditor):
-    """The typifier, writing down the type of each node it types in
-    ``types`` (id(node) → type)."""
-
-    def __init__(self, env: Mapping[str, GlobalInfo]):
-        super().__init__(env)
-        self.types: dict[int, Type] = {}
-        self.scopes = NotingScopes(self.types)
-
-    def visit(self, node: s.Node):
-        typed = super().visit(node)
-        self.types[id(node)] = typed.type
-        if isinstance(node, s.CHAINS):
-            self.links(node)
-        return typed
-
-    def links(self, node: s.Node) -> None:
-        """The inner links of a chain, typed as the typifier folds them:
-        ``a∪b`` merges its operands' types, ``a+b`` is Z (or an integral
-        constant set, ``compat.Traits.arithmetic``), ``P & Q`` Logic."""
-        links = s.chain(node)[:-1]
-        if isinstance(node, s.SetOperation):
-            typ = self.types[id(links[0].left)] if links else None
-            for link in links:
-                typ = self.types[id(link)] = merge(typ, self.types[id(link.right)], self.traits)
-        elif isinstance(node, s.Arithmetic):
-            typ = self.traits.arithmetic(None, self.types[id(links[0].left)]) if links else None
-            for link in links:
-                typ = self.types[id(link)] = self.traits.arithmetic(typ, self.types[id(link.right)])
-        else:
-            for link in links:
-                self.types[id(link)] = LOGIC
-
-
-class NotingScopes(Scopes):
-    """Scopes that also note the type of every local where it is declared."""
-
-    def __init__(self, types: dict[int, Type]):
-        super().__init__()
-        self.types = types
-
-    def extend(self, bindings) -> None:
-        super().extend(bindings)
-        for local, typ in bindings:
-            self.types[id(local)] = typ
 
 
 # ----------------------------------------------------------------------------

@@ -25,6 +25,7 @@ from setmine.pictures.formula import formula_html, value_text
 from setmine.rsl import Schema, parse, unicode
 from setmine.rsl import syntax as s
 from setmine.rsl.errors import RSLError
+from setmine.rsl.node_types import node_types
 from setmine.rsl.typifier import typify
 
 from ..rsl.strategies import expressions
@@ -240,9 +241,9 @@ def test_the_module_doc_runs():
 def test_the_links_of_chains_over_constant_sets_are_typed_with_their_traits():
     schema = Schema.parse("C1\nC2\nS1 ::= C1\nS2 ::= C2\nS3 ::= ℬ(C1)\n")
     tree = parse("S1 + 1 - S2 + S1")
-    types = formula.node_types(tree, schema.environment())
+    types = node_types(tree, schema.environment())
     links = s.chain(tree)
     assert [str(types[id(link)]) for link in links] == ["C1", "Z", "C1"]
     union = parse("S3 ∪ {1} ∪ S3")
-    types = formula.node_types(union, schema.environment())
+    types = node_types(union, schema.environment())
     assert [str(types[id(link)]) for link in s.chain(union)] == ["ℬ(C1)", "ℬ(C1)"]

@@ -1,0 +1,133 @@
+"""The compact representation, chosen by type.
+
+| type | compact value |
+| --- | --- |
+| an element of a base set (``X``) | its index in the set's canonical order |
+| ``Z`` | an int |
+| ``Logic`` | a bool |
+| ``H1×…×Hn`` | a tuple of compact values |
+| ``ℬ(X)`` | an int bit mask: bit i is element i |
+| ``ℬℬ(X)`` | a frozenset of masks, or a counted :class:`~.families.Family` |
+| ``ℬ(H)``, any other H | a frozenset of compact values |
+
+A :class:`Universe` numbers the elements of each base set of a structure;
+:func:`encode` turns a value of the reference evaluator into its compact
+form (raising :class:`Unrepresentable` for a lazy set it cannot list) and
+:func:`decode` turns it back, so that every consumer of values sees the
+reference's kinds of value.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+
+from ...rsl import types as t
+from ..values.sets import Fibered, LazySet, sort
+from ..values.subsets import Subsets
+from .families import Family
+
+
+class Unrepresentable(Exception):
+    """A value the compact representation does not hold (a lazy set it
+    cannot list, an element outside its base set)."""
+
+
+def bits(mask: int) -> Iterator[int]:
+    """The indices of the set bits of ``mask``, lowest first."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+def base_of(typ: t.Type) -> str | None:
+    """The base set a ``ℬ(X)`` type's elements belong to, or None."""
+    if isinstance(typ, t.SetType) and isinstance(typ.base, t.Element):
+        return typ.base.name
+    return None
+
+
+def is_family(typ: t.Type) -> bool:
+    """``ℬℬ(X)``: a family of sets of elements of a base set."""
+    return isinstance(typ, t.SetType) and base_of(typ.base) is not None
+
+
+class Universe:
+    """The elements of each base set of a structure, numbered in canonical
+    order: ``index[name][element]`` and ``elements[name][i]``."""
+
+    def __init__(self, bases: Mapping[str, frozenset]):
+        self.elements = {name: tuple(sort(value)) for name, value in bases.items()}
+        self.index = {name: {e: i for i, e in enumerate(es)} for name, es in self.elements.items()}
+
+    def members(self, name: str, mask: int) -> frozenset:
+        elements = self.elements[name]
+        return frozenset(elements[i] for i in bits(mask))
+
+    def mask(self, name: str, values) -> int:
+        index = self.index[name]
+        try:
+            return sum(1 << index[v] for v in values)
+        except (KeyError, TypeError):
+            raise Unrepresentable(f"an element outside {name}") from None
+
+
+def encode(universe: Universe, typ: t.Type, value):
+    """The compact form of the reference value ``value`` of type ``typ``."""
+    if isinstance(typ, t.Element):
+        if typ.name not in universe.index or value not in universe.index[typ.name]:
+            raise Unrepresentable(f"{value!r} is not an element of {typ.name}")
+        return universe.index[typ.name][value]
+    if isinstance(typ, (t.Integer, t.Logic)):
+        return value
+    if isinstance(typ, t.TupleType):
+        if not isinstance(value, tuple) or len(value) != len(typ.factors):
+            raise Unrepresentable(f"{value!r} is not a tuple of {typ}")
+        return tuple(encode(universe, f, v) for f, v in zip(typ.factors, value))
+    if not isinstance(typ, t.SetType):
+        raise Unrepresentable(f"no compact form for the type {typ}")
+    base = base_of(typ)
+    if base is not None:
+        if base not in universe.index or not isinstance(value, frozenset):
+            raise Unrepresentable(f"a set of {base} that is not listed")
+        return universe.mask(base, value)
+    if isinstance(value, Subsets) and is_family(typ):
+        return _family(universe, base_of(typ.base), value)
+    if isinstance(value, Fibered):
+        return frozenset(encode(universe, typ.base, (head, second))
+                         for head, seconds in value.fibers for second in _listed(seconds))
+    return frozenset(encode(universe, typ.base, v) for v in _listed(value))
+
+
+def _listed(value) -> frozenset:
+    if isinstance(value, frozenset):
+        return value
+    raise Unrepresentable(f"a lazy set ({type(value).__name__}) is not listed")
+
+
+def _family(universe: Universe, base: str, value: Subsets) -> Family:
+    if not isinstance(value.upper, frozenset) or value.hi is not None and value.hi < 0:
+        raise Unrepresentable("a set interval whose upper bound is not listed")
+    constraints = tuple((universe.mask(base, a), k) for a, k in value.constraints)
+    return Family(universe.mask(base, value.lower), universe.mask(base, value.upper),
+                  value.lo, value.hi, constraints)
+
+
+def decode(universe: Universe, typ: t.Type, value):
+    """The reference evaluator's form of the compact value ``value``."""
+    if isinstance(typ, t.Element):
+        return universe.elements[typ.name][value]
+    if isinstance(typ, (t.Integer, t.Logic)):
+        return value
+    if isinstance(typ, t.TupleType):
+        return tuple(decode(universe, f, v) for f, v in zip(typ.factors, value))
+    base = base_of(typ)
+    if base is not None:
+        return universe.members(base, value)
+    if isinstance(value, Family):
+        listed = lambda mask: universe.members(base_of(typ.base), mask)  # noqa: E731
+        return Subsets(listed(value.lower), listed(value.upper), value.lo, value.hi,
+                       tuple((listed(a), k) for a, k in value.constraints))
+    if isinstance(value, LazySet):  # (a fallback's value, never encoded)
+        return value
+    return frozenset(decode(universe, typ.base, v) for v in value)

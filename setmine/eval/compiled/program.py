@@ -1,0 +1,238 @@
+"""A schema compiled once, run on structure after structure.
+
+    program = Program(schema)
+    run = program.run(data)            # data: alias → the reference's values
+    run["T"].value                     # the reference's kind of value (decoded when asked)
+    run["T"].compact                   # the compiled path's own (a mask, a counted Family…)
+    program.explain()                  # per constituent: compiled, or why the reference
+
+Each term, axiom and theorem is compiled into a closure (``compiler.py``)
+when every construct of its formula is covered; a construct that is not
+makes the constituent the reference evaluator's (``Decline``: the reason is
+kept for ``explain``).  At run time a compiled constituent whose closure
+meets what it does not handle (``Fallback``), or that reads a value with
+no compact form, is evaluated by the reference evaluator instead, from the
+decoded values — so a run's values are the reference's, whichever path
+computed them; the tests hold the two to that on every term of both
+shipped schemas.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+from ...rsl.errors import RSLError
+from ...rsl.node_types import node_types
+from ...rsl.schema import Schema, dependencies
+from ..interpret.evaluator import Evaluator
+from ..interpret.model import _dependency_order, _functions
+from ..values.budget import Budget
+from ..values.sets import CURRENT_BUDGET, LazySet, card
+from .binders import binder
+from .compiler import Compiler, Decline, Fallback
+from .masks import Universe, Unrepresentable, decode, encode
+
+EVALUATED = ("term", "axiom", "theorem")
+NO_VALUE = object()
+
+
+@dataclass
+class Computed:
+    """One constituent on one structure: its compact value (or the
+    reference's, when it has no compact form), or the error."""
+
+    alias: str
+    compact: object = NO_VALUE
+    error: RSLError | None = None
+    compiled: bool = True          # computed by the compiled path
+    seconds: float = 0.0
+    _value: object = field(default=NO_VALUE, repr=False)
+    _decode: object = field(default=None, repr=False)
+
+    @property
+    def ok(self) -> bool:
+        return self.error is None
+
+    @property
+    def value(self):
+        """The value as the reference evaluator gives it."""
+        if self._value is NO_VALUE:
+            self._value = self._decode(self.compact) if self._decode else self.compact
+        return self._value
+
+
+class Program:
+    """``schema`` compiled: one closure per constituent that compiles."""
+
+    def __init__(self, schema: Schema):
+        self.schema = schema
+        env = schema.environment()
+        self.bases = frozenset(c.alias for c in schema if c.kind == "basic")
+        self.kinds = {c.alias: c.kind for c in schema}
+        self.types = {alias: info.type for alias, info in env.items()}
+        self.order = [c.alias for c in _dependency_order(schema) if c.kind in EVALUATED]
+        self.functions = _functions(schema)
+        self.data: dict = {}           # alias → compact value, during a run
+        self.closures: dict = {}
+        self.declined: dict[str, str] = {}
+        self.plans: dict[str, list[str]] = {}
+        self.caches: list[dict] = []
+        for alias in self.order:
+            self._compile(alias, env)
+
+    def _compile(self, alias: str, env) -> None:
+        analysis = self.schema.analysis[alias]
+        if analysis.error is not None:
+            self.declined[alias] = f"{analysis.error.code}: it does not type"
+            return
+        tree = analysis.tree
+        unusable = [n for n, _ in dependencies(tree) if self.kinds.get(n) in ("function",
+                                                                            "predicate")]
+        if unusable:
+            self.declined[alias] = f"it calls {unusable[0]}"
+            return
+        compiler = Compiler(node_types(tree, env), self.data, self.bases,
+                            lambda name: name in self.kinds, binder)
+        try:
+            fn = compiler.truth(tree) if self.kinds[alias] != "term" else compiler.expr(tree)
+        except Decline as exc:
+            self.declined[alias] = str(exc)
+            return
+        except RecursionError:
+            self.declined[alias] = "its formula is nested too deeply to compile"
+            return
+        self.closures[alias] = fn
+        self.plans[alias] = compiler.plans
+        self.caches.extend(compiler.caches)
+
+    def explain(self) -> list[str]:
+        """One line per constituent: how it is evaluated."""
+        lines = []
+        for alias in self.order:
+            if alias in self.closures:
+                plans = "; ".join(self.plans[alias]) or "operations on masks"
+                lines.append(f"{alias}: compiled ({plans})")
+            else:
+                lines.append(f"{alias}: reference evaluator — {self.declined[alias]}")
+        return lines
+
+    # -- running
+    def run(self, data: dict, only=None, budget: Budget | None = None,
+            given: dict | None = None) -> dict[str, Computed]:
+        """The constituents (those of ``only`` and what they use, or all) on
+        the structure ``data``; ``given``: compact values already known."""
+        return Run(self, data, budget).all(only, given or {})
+
+
+class Run:
+    """One structure's evaluation."""
+
+    def __init__(self, program: Program, data: dict, budget: Budget | None):
+        self.program, self.data = program, data
+        self.budget = budget
+        self.universe = Universe({b: data[b] for b in program.bases if b in data})
+        self.compact = program.data
+        self.compact.clear()
+        self.reference: Evaluator | None = None
+        self.decoded: dict = {}
+        for cache in program.caches:
+            cache.clear()
+        for alias, value in data.items():
+            typ = program.types.get(alias)
+            if typ is None:
+                continue
+            try:
+                self.compact[alias] = encode(self.universe, typ, value)
+            except Unrepresentable:
+                pass
+        self.results: dict[str, Computed] = {}
+
+    def decoder(self, alias: str):
+        typ = self.program.types[alias]
+        return lambda value: decode(self.universe, typ, value)
+
+    def all(self, only, given: dict) -> dict[str, Computed]:
+        program = self.program
+        wanted = None
+        if only is not None:
+            wanted = set(only)
+            for alias in only:
+                wanted |= program.schema.closure(alias)
+        for alias in program.order:
+            if wanted is not None and alias not in wanted:
+                continue
+            if alias in given:
+                self.compact[alias] = given[alias]
+                self.results[alias] = Computed(alias, given[alias], _decode=self.decoder(alias))
+                continue
+            self.results[alias] = self.one(alias)
+        return self.results
+
+    def one(self, alias: str) -> Computed:
+        program = self.program
+        missing = [n for n in program.schema.uses(alias)
+                   if n in self.results and not self.results[n].ok]
+        if missing:
+            return Computed(alias, error=RSLError(
+                "calcGlobalMissing", f"{', '.join(missing)} could not be evaluated"))
+        started = time.perf_counter()
+        fn = program.closures.get(alias)
+        if fn is not None and all(n in self.compact for n, _ in
+                                  dependencies(program.schema.tree(alias))):
+            try:
+                value = fn({})
+                if program.kinds[alias] != "term":
+                    value = bool(value)
+                else:
+                    self.compact[alias] = value
+                return Computed(alias, value, seconds=time.perf_counter() - started,
+                                _decode=self.decoder(alias))
+            except Fallback:
+                pass
+        return self.by_reference(alias, started)
+
+    def by_reference(self, alias: str, started: float) -> Computed:
+        """The reference evaluator's value, encoded when it has a compact form."""
+        program = self.program
+        if self.reference is None:
+            self.reference = Evaluator(self.data, program.functions)
+        evaluator = self.reference
+        for name in program.schema.closure(alias):
+            if name in self.results and self.results[name].ok and \
+                    program.kinds.get(name) == "term" and name not in evaluator.data:
+                evaluator.data[name] = self.results[name].value
+        budget = self.budget or Budget()
+        budget.restart(alias)
+        evaluator.budget = budget
+        token = CURRENT_BUDGET.set(budget)
+        computed = Computed(alias, compiled=False)
+        try:
+            tree = program.schema.analysis[alias].tree
+            error = program.schema.analysis[alias].error
+            if error is not None:
+                raise error
+            if program.kinds[alias] != "term":
+                value = evaluator.truth(tree)
+            else:
+                value = evaluator.value(tree)
+                if isinstance(value, LazySet):
+                    card(value)
+            computed._value = value
+            try:
+                computed.compact = encode(self.universe, program.types[alias], value)
+                if program.kinds[alias] == "term":
+                    self.compact[alias] = computed.compact
+            except Unrepresentable:
+                computed.compact = value
+                self.compact.pop(alias, None)
+        except RSLError as exc:
+            computed.error = exc
+            evaluator.failed[alias] = exc
+        except RecursionError:
+            computed.error = RSLError("unknownSyntax", "the expression is nested too deeply "
+                                      "to evaluate", 0, 0)
+        finally:
+            CURRENT_BUDGET.reset(token)
+        computed.seconds = time.perf_counter() - started
+        return computed
