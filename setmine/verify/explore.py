@@ -20,7 +20,7 @@ from __future__ import annotations
 from ..resources import MOVE_AXIOM
 from .job import Tally, VerifyError, loaded
 from .properties import Undecided, cells_text
-from .symmetry import indices, mine_orbits, position_orbits
+from .symmetry import indices, mine_orbits, position_groups
 
 
 class Space:
@@ -74,27 +74,52 @@ def _check(properties, pending: set[int], data: dict, space: Space, state: tuple
 
 
 def positions_task(task: dict) -> dict:
+    """The positions of one task.  A property that does not read the move
+    is decided once for all the moves of a (mines, open cells): its verdict
+    is the same on each, so it holds on them all or fails on the first —
+    the very states, counts and first counterexample of one check a move."""
     run = loaded(task["job"])
     space = Space(run, task["shape"])
     sym = run.symmetry(task["shape"])
     _, properties = run.checker(task["shape"])
     tally = Tally(len(properties))
     pending = set(range(len(properties)))
+    once = {i for i, p in enumerate(properties) if not p.reads_move}
     k, n = task["mines"], len(space.cells)
+
+    def failed(i, why, mines, opened, move, j):
+        pending.discard(i)
+        key = [space.index, k, j, list(indices(mines)), list(indices(opened)), move]
+        tally.found[i] = {"key": key, "shape": space.index, "mines": mines, "opened": opened,
+                          "move": move, "trace": [], "why": why}
+
     for j in range(n - k):
-        for mines, opened, move, size in position_orbits(sym, k, j, chunk=tuple(task["chunk"])):
-            tally.states += size
-            tally.distinct += 1
+        for mines, opened, moves in position_groups(sym, k, j, chunk=tuple(task["chunk"])):
+            states = sum(size for _, size in moves)
+            tally.states += states
+            tally.distinct += len(moves)
             if not pending:
                 continue
-            data = space.data(mines, opened, move)
-            for i in pending:
-                tally.checked[i] += size
-            for i, why in list(_check(properties, pending, data, space, (mines, opened, move))):
-                pending.discard(i)
-                key = [space.index, k, j, list(indices(mines)), list(indices(opened)), move]
-                tally.found[i] = {"key": key, "shape": space.index, "mines": mines, "opened": opened,
-                                  "move": move, "trace": [], "why": why}
+            first, size = moves[0]
+            grouped = pending & once
+            if grouped:
+                data = space.data(mines, opened, first)
+                for i in grouped:
+                    tally.checked[i] += states
+                for i, why in list(_check(properties, grouped, data, space,
+                                          (mines, opened, first))):
+                    tally.checked[i] -= states - size  # failed on the first move
+                    failed(i, why, mines, opened, first, j)
+            each = pending - once
+            for move, size in moves if each else ():
+                data = space.data(mines, opened, move)
+                for i in each:
+                    tally.checked[i] += size
+                for i, why in list(_check(properties, each, data, space, (mines, opened, move))):
+                    each.discard(i)
+                    failed(i, why, mines, opened, move, j)
+                if not each:
+                    break
     return tally.as_dict()
 
 

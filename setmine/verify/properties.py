@@ -85,6 +85,7 @@ class Assertion:
     def __init__(self, memo: Memo, text: str, tree) -> None:
         self.name = self.formula = text
         self.term = Formula(memo, tree)
+        self.reads_move = "S4" in self.term.reads
 
     @property
     def uses(self) -> tuple[str, ...]:
@@ -104,6 +105,7 @@ class Axioms:
     def __init__(self, memo: Memo) -> None:
         self.memo = memo
         self.uses = tuple(c.alias for c in memo.schema if c.kind == "axiom")
+        self.reads_move = any("S4" in memo.reads(a) for a in self.uses)
 
     def check(self, data: dict) -> str | None:
         outcomes = self.memo.outcomes(data, self.uses)
@@ -117,6 +119,7 @@ class Crosscheck:
     structures both the term and its notion read."""
 
     name, formula = "crosscheck", None
+    reads_move = True  # the notions of the move's terms read it
 
     def __init__(self, memo: Memo) -> None:
         self.memo = memo
@@ -161,6 +164,7 @@ class Observable:
     it under the board's symmetries."""
 
     name, formula = "observable", None
+    reads_move = False  # decided per view, the move left out
     REMEMBERED = 20_000  # views whose verdicts are kept
 
     def __init__(self, memo: Memo) -> None:

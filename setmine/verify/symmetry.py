@@ -16,7 +16,8 @@ as many times as the orbit has members.
   for a graph every automorphism, by a backtracking search;
 * :func:`position_orbits` — one representative of every orbit of legal
   positions with given numbers of mines and open cells, with the orbit's
-  size, without enumerating the other members;
+  size, without enumerating the other members (:func:`position_groups`:
+  the same, grouped by mines and open cells);
 * :func:`mine_orbits` — every placement of the mines once up to symmetry
   (the deals of a game);
 * :func:`stabiliser` — the permutations that fix a set.
@@ -182,16 +183,27 @@ def position_orbits(sym: Symmetry, mines: int, opened: int, *,
     size is |G| / |stabiliser of the position|, so the sizes over every
     (mines, opened) add up to :func:`~setmine.verify.scope.count_positions`.
 
+    ``chunk = (i, k)`` keeps the least mine sets whose place among them
+    (0-based, in order) is i modulo k: the chunks i = 0…k−1 of one
+    (mines, opened) share out its representatives, each exactly once."""
+    for mine_mask, open_mask, moves in position_groups(sym, mines, opened, chunk=chunk):
+        for move, size in moves:
+            yield mine_mask, open_mask, move, size
+
+
+def position_groups(sym: Symmetry, mines: int, opened: int, *,
+                    chunk: tuple[int, int] = (0, 1)
+                    ) -> Iterator[tuple[int, int, list[tuple[int, int]]]]:
+    """The representatives of :func:`position_orbits` grouped by their mines
+    and open cells: ``(mines_mask, opened_mask, [(move, orbit_size), …])``,
+    in the same order — what does not read the move is decided once a group.
+
     Made without visiting the other members of an orbit: the least mine
     sets under G; for each, its stabiliser H and the open sets least under
     H; for each, its stabiliser K in H and the moves least under K.  (A
     least position has the least mines of its orbit; the positions with
     those mines are the images under H, so its open cells are the least
-    under H; and so on.)
-
-    ``chunk = (i, k)`` keeps the least mine sets whose place among them
-    (0-based, in order) is i modulo k: the chunks i = 0…k−1 of one
-    (mines, opened) share out its representatives, each exactly once."""
+    under H; and so on.)"""
     part, parts = chunk
     if not (parts >= 1 and 0 <= part < parts):
         raise ValueError(f"chunk {chunk!r}: expected (i, k) with 0 ≤ i < k")
@@ -205,11 +217,17 @@ def position_orbits(sym: Symmetry, mines: int, opened: int, *,
         safe = [i for i in range(n) if not mine_mask >> i & 1]
         for open_mask in _least_sets(sym, fixing_mines, safe, opened):
             fixing_both = stabiliser(sym, fixing_mines, open_mask)
+            if len(fixing_both) == 1:  # no symmetry left: every closed cell, orbit |G|
+                yield mine_mask, open_mask, [(move, sym.order) for move in range(n)
+                                             if not open_mask >> move & 1]
+                continue
+            moves = []
             for move in range(n):
                 if open_mask >> move & 1 or any(perm[move] < move for perm in fixing_both):
                     continue
                 fixing_all = sum(1 for perm in fixing_both if perm[move] == move)
-                yield mine_mask, open_mask, move, sym.order // fixing_all
+                moves.append((move, sym.order // fixing_all))
+            yield mine_mask, open_mask, moves
 
 
 # ----------------------------------------------------------------------------

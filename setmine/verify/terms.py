@@ -1,47 +1,78 @@
 """A schema's constituents over a stream of structures, each computed once
-per value of the structures it reads.
+per value of what it reads.
 
-A constituent *reads* the structures in its dependency closure: D1 = X₁∖S₃
-reads X1 and S3, whatever S2 and S4 are.  A verification visits positions
-in an order where consecutive ones share most structures (every move of
-one (S2, S3) in a row; every position of one shape in a row), so
-:class:`Memo` remembers, per constituent, its last value with the values
-of the structures it read: the next position that reads the same ones
-reuses it.  Terms that read only X1 and S1 are computed once per shape,
-terms that do not read S4 once per (S2, S3) — whatever the schema, since
-the reads come from its formulas, never from names.
+A constituent is computed by the compiled program (``eval/compiled``:
+closures over bit masks, the reference evaluator where they decline).
+Before computing it, :class:`Memo` looks up its *key* (``eval/compiled/
+frontier.py``): the values of the structures it reads, except the hidden
+ones of :data:`SHARED`, and of the small sub-terms through which it reads
+those — ``card(S2)`` and ``card(pr2 c ∩ S2)`` for each c of D5, say, in
+the corrected schema's D8, D11 and D15.  Every position with the same key
+has the same value, however different its mines: a term that reads the
+mines only through what the player sees is computed once per view, not
+once per placement; a term that reads S2 itself (the written schema's D4)
+is keyed by S2, and shares nothing it should not.  The keys come from the
+formulas, never from names.
+
+A :class:`Formula` (an assertion) is keyed the same way, before any term it
+uses is computed: on a repeated key its truth is known at once.
 """
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Iterable
 
-from ..check.isolate import (Limits, Outcome, dependency_order, run_term, schema_functions,
-                             evaluated)
-from ..eval.interpret.evaluator import Evaluator
-from ..eval.values.sets import CURRENT_BUDGET
+from ..check.isolate import Limits, dependency_order, evaluated
+from ..eval.compiled.frontier import Frontier, Items
+from ..eval.compiled.program import Computed, Program
 from ..rsl.errors import RSLError
 from ..rsl.schema import Schema, dependencies
 from ..rsl.syntax import Global
 
 STRUCTURES = ("X1", "S1", "S2", "S3", "S4")
+SHARED = frozenset({"S2"})  # read through small sub-terms: the hidden mines
+REMEMBERED = 200_000         # keys kept per constituent (least recently used dropped)
+
+
+class Keyed:
+    """Values by key, the least recently used dropped past ``size``."""
+
+    def __init__(self, size: int = REMEMBERED) -> None:
+        self.size, self.values = size, OrderedDict()
+
+    def get(self, key):
+        found = self.values.get(key)
+        if found is not None:
+            self.values.move_to_end(key)
+        return found
+
+    def put(self, key, value) -> None:
+        self.values[key] = value
+        if len(self.values) > self.size:
+            self.values.popitem(last=False)
 
 
 class Memo:
     """``outcomes(data, aliases)``: the outcomes of ``aliases`` (and of what
-    they use) on the structure ``data``, reusing the last outcome of each
-    constituent whose read structures are unchanged.  ``evaluations``
-    counts the formulas actually evaluated."""
+    they use) on the structure ``data``, each looked up by its key before
+    it is computed.  ``evaluations`` counts the constituents computed,
+    ``shared`` those found by key."""
 
-    def __init__(self, schema: Schema, limits: Limits = Limits()) -> None:
-        self.schema, self.limits = schema, limits
-        self.functions = schema_functions(schema)
+    def __init__(self, schema: Schema, limits: Limits = Limits(),
+                 shared: frozenset = SHARED) -> None:
+        self.schema, self.limits, self.shared = schema, limits, frozenset(shared)
+        self.program = Program(schema)
+        self.items = Items(self.program)
         self.order = dependency_order(schema)
         self.evaluable = set(evaluated(schema))
-        self.last: dict[str, tuple[tuple, Outcome]] = {}
+        self.keyed: dict[str, Keyed] = {}
+        self.frontiers: dict[str, Frontier | None] = {}
         self._reads: dict[str, tuple[str, ...]] = {}
-        self._wanted: dict[tuple, frozenset[str]] = {}
-        self.evaluations = 0
+        self._wanted: dict[tuple, tuple[str, ...]] = {}
+        self._data: dict | None = None
+        self._run = None
+        self.evaluations = self.found = 0
 
     def reads(self, alias: str) -> tuple[str, ...]:
         """The structures ``alias`` depends on, in the order X1, S1…S4."""
@@ -50,54 +81,76 @@ class Memo:
             self._reads[alias] = tuple(s for s in STRUCTURES if s in names)
         return self._reads[alias]
 
-    def wanted(self, aliases: Iterable[str]) -> frozenset[str]:
-        """``aliases`` and what they use, that can be evaluated."""
+    def wanted(self, aliases: Iterable[str]) -> tuple[str, ...]:
+        """``aliases`` and what they use that can be evaluated, in dependency
+        order."""
         aliases = tuple(aliases)
         if aliases not in self._wanted:
             out = set(aliases)
             for alias in aliases:
                 out |= self.schema.closure(alias)
-            self._wanted[aliases] = frozenset(out & self.evaluable)
+            self._wanted[aliases] = tuple(a for a in self.order
+                                          if a in out and a in self.evaluable)
         return self._wanted[aliases]
 
-    def outcomes(self, data: dict, aliases: Iterable[str]) -> dict[str, Outcome]:
-        wanted = self.wanted(aliases)
-        out: dict[str, Outcome] = {}
-        evaluator = None
-        for alias in self.order:
-            if alias not in wanted:
-                continue
-            key = tuple(data[s] for s in self.reads(alias))
-            hit = self.last.get(alias)
-            if hit is not None and hit[0] == key:
-                outcome = hit[1]
-            else:
-                missing = [n for n in self.schema.uses(alias) if n in out and not out[n].ok]
-                if missing:
-                    outcome = Outcome(error=RSLError(
-                        "calcGlobalMissing", f"{', '.join(missing)} could not be evaluated"))
-                else:
-                    if evaluator is None:
-                        evaluator = self.evaluator(data, out)
-                    outcome = run_term(evaluator, self.schema, alias, self.limits)
-                    self.evaluations += 1
-                self.last[alias] = (key, outcome)
-            out[alias] = outcome
-            if evaluator is not None and outcome.ok and self.schema[alias].kind == "term":
-                evaluator.data[alias] = outcome.value
-        return out
+    def frontier(self, alias: str) -> Frontier | None:
+        if alias not in self.frontiers:
+            self.frontiers[alias] = _frontier(self.items, alias, self.shared)
+        return self.frontiers[alias]
 
-    def evaluator(self, data: dict, outcomes: dict[str, Outcome]) -> Evaluator:
-        """An evaluator over ``data`` and the terms already computed."""
-        evaluator = Evaluator(data, self.functions)
-        evaluator.data.update((a, o.value) for a, o in outcomes.items()
-                              if o.ok and self.schema[a].kind == "term")  # computed: frozen
-        return evaluator
+    def run(self, data: dict):
+        """The compiled program's run on ``data`` (the same for every
+        property asking about the same state)."""
+        if data is not self._data:
+            self._data = data
+            self._run = self.program.start(data, self.limits.budget())
+        return self._run
+
+    def outcomes(self, data: dict, aliases: Iterable[str]) -> dict[str, Computed]:
+        run = self.run(data)
+        wanted = self.wanted(aliases)
+        for alias in wanted:
+            if alias not in run.results:
+                self.compute(run, alias)
+        return {a: run.results[a] for a in wanted}
+
+    def ensure(self, run, aliases: Iterable[str]) -> None:
+        """``aliases`` and what they use, computed on ``run``."""
+        for alias in self.wanted(aliases):
+            if alias not in run.results:
+                self.compute(run, alias)
+
+    def compute(self, run, alias: str) -> Computed:
+        """One constituent on ``run``, what it uses being there already."""
+        frontier = self.frontier(alias)
+        key = frontier.key(run) if frontier is not None else None
+        table = self.keyed.setdefault(alias, Keyed())
+        if key is not None:
+            hit = table.get(key)
+            if hit is not None:
+                self.found += 1
+                run.put(hit)
+                return hit
+        computed = run.one(alias)
+        run.results[alias] = computed
+        self.evaluations += 1
+        if key is not None:
+            table.put(key, computed)
+        return computed
+
+
+def _frontier(items: Items, formula, shared: frozenset) -> Frontier | None:
+    """The formula's frontier, or None when it cannot be keyed (then it is
+    computed on every state)."""
+    try:
+        return Frontier(items, formula, shared)
+    except Exception:  # noqa: BLE001 - a construct the walk cannot key: no sharing
+        return None
 
 
 class Formula:
-    """A formula over a schema's constituents (an assertion), evaluated like
-    one more axiom: once per value of the structures it reads."""
+    """A formula over a schema's constituents (an assertion), keyed like a
+    constituent: once per value of what it reads."""
 
     def __init__(self, memo: Memo, tree) -> None:
         self.memo, self.tree = memo, tree
@@ -106,30 +159,37 @@ class Formula:
         for name in self.uses:
             names |= memo.schema.closure(name) if name in memo.schema else set()
         self.reads = tuple(s for s in STRUCTURES if s in names)
-        self.last: tuple | None = None
         named = getattr(tree, "name", None) if isinstance(tree, Global) else None
         self.axiom = named if named in memo.evaluable and named in memo.schema \
             and memo.schema[named].kind != "term" else None
+        self.extra = memo.program.formula(tree)
+        self.frontier = _frontier(memo.items, self.axiom or tree, memo.shared)
+        self.keyed = Keyed()
 
-    def truth(self, data: dict) -> tuple[bool | None, RSLError | None, dict[str, Outcome]]:
+    def truth(self, data: dict) -> tuple[bool | None, RSLError | None, dict]:
         """(its truth, the error that stopped it, the outcomes of the terms it uses)."""
-        key = tuple(data[s] for s in self.reads)
-        if self.last is not None and self.last[0] == key:
-            return self.last[1]
-        outcomes = self.memo.outcomes(data, [u for u in self.uses if u in self.memo.evaluable])
+        memo = self.memo
+        run = memo.run(data)
+        key = None
+        if self.frontier is not None:
+            memo.ensure(run, self.frontier.requires)
+            key = self.frontier.key(run)
+            if key is not None:
+                hit = self.keyed.get(key)
+                if hit is not None:
+                    return hit
+        outcomes = memo.outcomes(data, [u for u in self.uses if u in memo.evaluable])
         failed = next((o.error for o in outcomes.values() if not o.ok), None)
         value = None
         if failed is None and self.axiom is not None:  # an axiom named: its truth
             value = outcomes[self.axiom].value is True
         elif failed is None:
-            evaluator = self.memo.evaluator(data, outcomes)
-            evaluator.budget = budget = self.memo.limits.budget()
-            token = CURRENT_BUDGET.set(budget)
             try:
-                value = bool(evaluator.truth(self.tree))
+                value = run.truth(self.extra)
             except RSLError as exc:
                 failed = exc
-            finally:
-                CURRENT_BUDGET.reset(token)
-        self.last = (key, (value, failed, outcomes))
-        return self.last[1]
+        result = (value, failed, outcomes)
+        if key is not None:
+            self.keyed.put(key, result)
+        return result
+

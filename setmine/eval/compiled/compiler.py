@@ -126,6 +126,14 @@ class Compiler:
             raise Decline(node, f"no compact form for the type {self.type(node)} of")
         return found
 
+    def flat(self, *nodes: s.Node) -> None:
+        """Decline sets whose members hold families: a counted family and a
+        listed one are equal sets with different representations, so they
+        cannot be hashed into a set or compared by representation."""
+        for node in nodes:
+            if not isinstance(node, s.EmptySet) and _nests_family(self.type(node)):
+                raise Decline(node, "a set of families (compared by value only by the reference)")
+
     def typed(self, node: s.Node, typ: t.Type) -> s.Node:
         """Register the type of a node the compiler built itself."""
         self.types[id(node)] = typ
@@ -211,6 +219,7 @@ class Compiler:
         return arithmetic
 
     def x_SetOperation(self, n):
+        self.flat(n)
         links = s.chain(n)
         rep = self.rep(n)
         first = self.operand(links[0].left, n)
@@ -248,6 +257,7 @@ class Compiler:
         arg = self.expr(n.arg)
         op = n.op
         if op == "bool":
+            self.flat(n)
             if self.rep(n.arg) == ELEM:
                 return lambda env: 1 << arg(env)
             return lambda env: frozenset({arg(env)})
@@ -285,6 +295,7 @@ class Compiler:
         return lambda env: frozenset(tuple(x[i] for i in picks) for x in listing(arg(env)))
 
     def x_Enumeration(self, n):
+        self.flat(n)
         items = [self.expr(i) for i in n.items]
         if self.rep(n) == MASK:
             return lambda env: _mask_of(fn(env) for fn in items)
@@ -302,6 +313,7 @@ class Compiler:
         op = n.op
         left, right = self.operand(n.left, n.right), self.operand(n.right, n.left)
         if op in ("∈", "∉"):
+            self.flat(n.right)
             rep = self.rep(n.right) if not isinstance(n.right, s.EmptySet) else SET
             if rep == MASK:
                 test = lambda env: bool(right(env) >> left(env) & 1)  # noqa: E731
@@ -309,6 +321,7 @@ class Compiler:
                 test = lambda env: has(right(env), left(env))  # noqa: E731
             return test if op == "∈" else (lambda env: not test(env))
         if op in ("=", "≠"):
+            self.flat(n.left, n.right)
             same = op == "="
             return lambda env: equal(left(env), right(env)) == same
         if op in ("⊆", "⊂", "⊄"):
@@ -358,6 +371,15 @@ class Compiler:
 # ----------------------------------------------------------------------------
 # Run-time helpers on compact values (a set of compact values is a frozenset,
 # or a Family when its members are masks)
+
+def _nests_family(typ: t.Type) -> bool:
+    """A set type whose members are, or hold, families of sets of elements."""
+    if not isinstance(typ, t.SetType):
+        return False
+    inner = typ.base
+    parts = inner.factors if isinstance(inner, t.TupleType) else (inner,)
+    return any(is_family(p) or _nests_family(p) for p in parts)
+
 
 def listing(value) -> frozenset | list:
     if isinstance(value, frozenset):

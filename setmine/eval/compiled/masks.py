@@ -54,10 +54,12 @@ def is_family(typ: t.Type) -> bool:
 
 class Universe:
     """The elements of each base set of a structure, numbered in canonical
-    order: ``index[name][element]`` and ``elements[name][i]``."""
+    order (or in the order given: ``ordered``): ``index[name][element]`` and
+    ``elements[name][i]``."""
 
-    def __init__(self, bases: Mapping[str, frozenset]):
-        self.elements = {name: tuple(sort(value)) for name, value in bases.items()}
+    def __init__(self, bases: Mapping[str, object], ordered: bool = False):
+        self.elements = {name: tuple(value) if ordered else tuple(sort(value))
+                         for name, value in bases.items()}
         self.index = {name: {e: i for i, e in enumerate(es)} for name, es in self.elements.items()}
 
     def members(self, name: str, mask: int) -> frozenset:
@@ -125,6 +127,8 @@ def decode(universe: Universe, typ: t.Type, value):
     if base is not None:
         return universe.members(base, value)
     if isinstance(value, Family):
+        if value.size() == 0:
+            return frozenset()
         listed = lambda mask: universe.members(base_of(typ.base), mask)  # noqa: E731
         return Subsets(listed(value.lower), listed(value.upper), value.lo, value.hi,
                        tuple((listed(a), k) for a, k in value.constraints))

@@ -232,8 +232,8 @@ def _member_test(c: Compiler, factor: s.Node):
 
             def families(env, y):
                 top = m(env)
-                if isinstance(y, Family):
-                    return y.size() == 0 or not y.upper & ~top
+                if isinstance(y, Family):  # its members' elements within the top
+                    return not y.touched() & ~top
                 return all(not b & ~top for b in y)
             return families
     value = c.expr(factor)

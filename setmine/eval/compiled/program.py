@@ -56,7 +56,9 @@ class Computed:
 
     @property
     def value(self):
-        """The value as the reference evaluator gives it."""
+        """The value as the reference evaluator gives it (None after an error)."""
+        if self.error is not None:
+            return None
         if self._value is NO_VALUE:
             self._value = self._decode(self.compact) if self._decode else self.compact
         return self._value
@@ -75,9 +77,13 @@ class Program:
         self.functions = _functions(schema)
         self.data: dict = {}           # alias → compact value, during a run
         self.closures: dict = {}
+        self.reads: dict[str, tuple] = {}   # the globals each compiled formula names
         self.declined: dict[str, str] = {}
         self.plans: dict[str, list[str]] = {}
         self.caches: list[dict] = []
+        self._universe: tuple | None = None   # (the base sets' values, their Universe)
+        self._encoded: dict = {}              # alias → (value, its compact form), last run
+        self.live: Run | None = None          # the one run whose values are current
         for alias in self.order:
             self._compile(alias, env)
 
@@ -103,6 +109,7 @@ class Program:
             self.declined[alias] = "its formula is nested too deeply to compile"
             return
         self.closures[alias] = fn
+        self.reads[alias] = tuple(dict.fromkeys(n for n, _ in dependencies(tree)))
         self.plans[alias] = compiler.plans
         self.caches.extend(compiler.caches)
 
@@ -122,37 +129,141 @@ class Program:
             given: dict | None = None) -> dict[str, Computed]:
         """The constituents (those of ``only`` and what they use, or all) on
         the structure ``data``; ``given``: compact values already known."""
-        return Run(self, data, budget).all(only, given or {})
+        return self.start(data, budget).all(only, given or {})
+
+    def start(self, data: dict, budget: Budget | None = None) -> "Run":
+        """A run on ``data``, its values computed as they are asked for
+        (``Run.get``).  A value of ``data`` that is the very object of the
+        previous run's keeps its compact form (a model checker's states
+        share most of their structure): nothing is encoded twice."""
+        bases = {b: data[b] for b in self.bases if b in data}
+        last = self._universe
+        if last is None or bases.keys() != last[0].keys() or \
+                any(bases[b] is not last[0][b] for b in bases):
+            self._universe = last = (bases, Universe(bases))
+            self._encoded.clear()
+        compact = {}
+        for alias, value in data.items():
+            hit = self._encoded.get(alias)
+            if hit is not None and hit[0] is value:
+                compact[alias] = hit[1]
+                continue
+            typ = self.types.get(alias)
+            if typ is None:
+                continue
+            try:
+                compact[alias] = encode(last[1], typ, value)
+                self._encoded[alias] = (value, compact[alias])
+            except Unrepresentable:
+                self._encoded.pop(alias, None)
+        self.live = Run(self, data, budget, last[1], compact)
+        return self.live
+
+    def formula(self, tree) -> "Extra":
+        """A formula over the schema's constituents (an assertion), compiled
+        as one more constituent."""
+        env = self.schema.environment()
+        extra = Extra(tree, [n for n, _ in dependencies(tree)])
+        compiler = Compiler(node_types(tree, env), self.data, self.bases,
+                            lambda name: name in self.kinds, binder)
+        try:
+            extra.closure = compiler.truth(tree)
+            self.caches.extend(compiler.caches)
+        except (Decline, RecursionError) as exc:
+            extra.declined = str(exc) if isinstance(exc, Decline) else "nested too deeply"
+        return extra
+
+
+@dataclass
+class Extra:
+    """A formula compiled beside the schema (``Program.formula``)."""
+
+    tree: object
+    uses: list
+    closure: object = None
+    declined: str | None = None
 
 
 class Run:
     """One structure's evaluation."""
 
-    def __init__(self, program: Program, data: dict, budget: Budget | None):
+    def __init__(self, program: Program, data: dict, budget: Budget | None,
+                 universe: Universe, compact: dict):
         self.program, self.data = program, data
         self.budget = budget
-        self.universe = Universe({b: data[b] for b in program.bases if b in data})
+        self.universe = universe
         self.compact = program.data
         self.compact.clear()
+        self.compact.update(compact)
         self.reference: Evaluator | None = None
-        self.decoded: dict = {}
         for cache in program.caches:
             cache.clear()
-        for alias, value in data.items():
-            typ = program.types.get(alias)
-            if typ is None:
-                continue
-            try:
-                self.compact[alias] = encode(self.universe, typ, value)
-            except Unrepresentable:
-                pass
         self.results: dict[str, Computed] = {}
+        self.items: dict = {}   # the values of frontier items (``frontier.py``) on this run
+
+    def get(self, alias: str) -> Computed:
+        """The constituent ``alias``, computed (with what it uses) if not yet."""
+        self.current()
+        found = self.results.get(alias)
+        if found is None:
+            self.all([alias], {})
+            found = self.results[alias]
+        return found
+
+    def current(self) -> None:
+        """A run shares its program's data: only the last one started is
+        current (a model checker's runs come one after another)."""
+        if self.program.live is not self:
+            raise RuntimeError("another run of this program was started since this one")
+
+    def put(self, computed: Computed) -> None:
+        """A constituent's value known from elsewhere (a memo)."""
+        self.results[computed.alias] = computed
+        if computed.ok and self.program.kinds[computed.alias] == "term" and \
+                computed.compact is not NO_VALUE:
+            if computed.compiled or not isinstance(computed.compact, LazySet):
+                self.compact[computed.alias] = computed.compact
+
+    def truth(self, extra: Extra) -> bool:
+        """The truth of a formula compiled with ``Program.formula``; an
+        RSLError when it cannot be decided."""
+        self.current()
+        for name in extra.uses:
+            if name in self.program.kinds and self.program.kinds[name] in EVALUATED:
+                got = self.get(name)
+                if not got.ok:
+                    raise got.error
+        if extra.closure is not None and all(n in self.compact for n in extra.uses):
+            try:
+                return bool(extra.closure({}))
+            except Fallback:
+                pass
+        evaluator = self.reference_evaluator(extra.uses)
+        return bool(evaluator.truth(extra.tree))
+
+    def reference_evaluator(self, names) -> Evaluator:
+        """The reference evaluator on this structure, with the terms of
+        ``names`` (and what they use) as computed here."""
+        program = self.program
+        if self.reference is None:
+            self.reference = Evaluator(self.data, program.functions)
+        evaluator = self.reference
+        closure = set(names)
+        for name in names:
+            if name in program.kinds:
+                closure |= program.schema.closure(name)
+        for name in closure:
+            if name in self.results and self.results[name].ok and \
+                    program.kinds.get(name) == "term" and name not in evaluator.data:
+                evaluator.data[name] = self.results[name].value
+        return evaluator
 
     def decoder(self, alias: str):
         typ = self.program.types[alias]
         return lambda value: decode(self.universe, typ, value)
 
     def all(self, only, given: dict) -> dict[str, Computed]:
+        self.current()
         program = self.program
         wanted = None
         if only is not None:
@@ -160,7 +271,7 @@ class Run:
             for alias in only:
                 wanted |= program.schema.closure(alias)
         for alias in program.order:
-            if wanted is not None and alias not in wanted:
+            if wanted is not None and alias not in wanted or alias in self.results:
                 continue
             if alias in given:
                 self.compact[alias] = given[alias]
@@ -170,6 +281,7 @@ class Run:
         return self.results
 
     def one(self, alias: str) -> Computed:
+        self.current()
         program = self.program
         missing = [n for n in program.schema.uses(alias)
                    if n in self.results and not self.results[n].ok]
@@ -178,8 +290,7 @@ class Run:
                 "calcGlobalMissing", f"{', '.join(missing)} could not be evaluated"))
         started = time.perf_counter()
         fn = program.closures.get(alias)
-        if fn is not None and all(n in self.compact for n, _ in
-                                  dependencies(program.schema.tree(alias))):
+        if fn is not None and all(n in self.compact for n in program.reads[alias]):
             try:
                 value = fn({})
                 if program.kinds[alias] != "term":
@@ -195,13 +306,7 @@ class Run:
     def by_reference(self, alias: str, started: float) -> Computed:
         """The reference evaluator's value, encoded when it has a compact form."""
         program = self.program
-        if self.reference is None:
-            self.reference = Evaluator(self.data, program.functions)
-        evaluator = self.reference
-        for name in program.schema.closure(alias):
-            if name in self.results and self.results[name].ok and \
-                    program.kinds.get(name) == "term" and name not in evaluator.data:
-                evaluator.data[name] = self.results[name].value
+        evaluator = self.reference_evaluator([alias])
         budget = self.budget or Budget()
         budget.restart(alias)
         evaluator.budget = budget

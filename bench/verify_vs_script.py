@@ -1,0 +1,110 @@
+"""`setmine verify` against the plain script a user would write for the same
+check, side by side in one process on one core.
+
+The check is `--spec spec/saper-corrected.rsl --scope positions --assert
+'D18 ∩ D8 = ∅'` on every position of each grid: every placement of k mines
+(k = 0..n−1), every set of open safe cells leaving a closed safe cell,
+every closed cell as the move.  Three ways, each timed on the whole scope:
+
+- script: `bench/plain_verify.py`, standard library only — each view's
+  consistent placements by brute force, the decision cached per view, no
+  symmetry;
+- verify: `setmine.verify.run.verify(job)` with symmetry reduction, run
+  serially in this process (no Dask cluster);
+- verify --no-symmetry: the same, every state checked.
+
+    python bench/verify_vs_script.py                 # 3x3 and 3x4 (3x4: minutes)
+    python bench/verify_vs_script.py --quick         # 2x3 and 3x3
+    python bench/verify_vs_script.py --shapes 3x3 --json out.json
+
+Checks that the three agree (the same states, the property holding on every
+one), then prints each way's seconds and the ratios script / verify beside
+the targets: verify ≥ 5× faster than the script with symmetry, at least as
+fast without.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+
+from plain_verify import check
+
+from setmine.resources import CORRECTED_SCHEMA
+from setmine.rsl.schema import Schema
+from setmine.verify.job import Job, shape_data
+from setmine.verify.run import verify
+from setmine.verify.scope import count_positions, parse_shapes
+
+PROPERTY = "D18 ∩ D8 = ∅"
+TARGETS = {"symmetry": 5.0, "no_symmetry": 1.0}
+"""The least ratio script seconds / verify seconds wanted, per way of verify."""
+
+
+def timed(fn, *args):
+    started = time.perf_counter()
+    out = fn(*args)
+    return out, time.perf_counter() - started
+
+
+def run_verify(schema: Schema, shape, symmetry: bool) -> dict:
+    job = Job(schema_text=schema.source, schema_path="spec/saper-corrected.rsl",
+              shapes=(shape_data(shape),), properties=(("assert", PROPERTY),),
+              symmetry=symmetry)
+    result = verify(job)  # neither workers nor scheduler: serially, here
+    [tally] = result.merged["properties"]
+    assert result.holds and tally["checked"] == result.merged["states"], result.merged
+    return result.merged
+
+
+def measure(schema: Schema, shape) -> dict:
+    """The three ways on one grid, checked to agree."""
+    (states, first), script = timed(check, shape.rows, shape.cols)
+    assert first is None, f"the script finds a counterexample on {shape.name}: {first}"
+    both, symmetry = timed(run_verify, schema, shape, True)
+    alone, no_symmetry = timed(run_verify, schema, shape, False)
+    expected = count_positions(len(shape.cells), range(len(shape.cells)))
+    assert states == both["states"] == alone["states"] == expected, \
+        (states, both["states"], alone["states"], expected)
+    return {"scope": f"{shape.rows}x{shape.cols}", "states": states,
+            "distinct": both["distinct"],
+            "seconds": {"script": script, "symmetry": symmetry, "no_symmetry": no_symmetry},
+            "ratio": {"symmetry": script / symmetry, "no_symmetry": script / no_symmetry}}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--shapes", default="3x3,3x4", help="square grids RxC, comma-separated")
+    parser.add_argument("--quick", action="store_true", help="only 2x3 and 3x3")
+    parser.add_argument("--json", metavar="FILE", help="write the measured numbers to FILE")
+    args = parser.parse_args()
+    shapes = parse_shapes("2x3,3x3" if args.quick else args.shapes)
+    if any(s.topology != "square" for s in shapes):
+        parser.error("--shapes: the script knows square grids only (RxC)")
+    schema = Schema.load(CORRECTED_SCHEMA)
+    print(f"{PROPERTY} on every position, spec/saper-corrected.rsl, one core")
+    print(f"{'scope':>5} {'states':>10} {'script s':>9} {'verify s':>9} {'no-sym s':>9}   "
+          f"script/verify (target ≥ {TARGETS['symmetry']:g}×)   "
+          f"script/no-sym (target ≥ {TARGETS['no_symmetry']:g}×)")
+    rows = []
+    for shape in shapes:
+        row = measure(schema, shape)
+        rows.append(row)
+        s, r = row["seconds"], row["ratio"]
+        verdict = {way: "met" if r[way] >= TARGETS[way] else "not met" for way in TARGETS}
+        print(f"{row['scope']:>5} {row['states']:>10,} {s['script']:>9.2f} "
+              f"{s['symmetry']:>9.2f} {s['no_symmetry']:>9.2f}   "
+              f"{r['symmetry']:>10.3f}× {verdict['symmetry']:<18}"
+              f"{r['no_symmetry']:>10.3f}× {verdict['no_symmetry']}", flush=True)
+    print("all three agree: the same states, the property holds on every one")
+    if args.json:
+        with open(args.json, "w", encoding="utf-8") as f:
+            json.dump({"property": PROPERTY, "schema": "spec/saper-corrected.rsl",
+                       "scope": "positions", "targets": TARGETS, "shapes": rows},
+                      f, ensure_ascii=False, indent=1)
+            f.write("\n")
+
+
+if __name__ == "__main__":
+    main()

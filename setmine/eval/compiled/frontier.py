@@ -1,0 +1,257 @@
+"""What a formula reads of some globals: the sub-terms through which it
+reads them, so that its value can be shared across structures.
+
+A formula's value is a function of the values of the globals it reads.
+Often it reads a global G only through a few small sub-terms: a count
+``card(G)``, or ``card(pr2 c ∩ G)`` for each c of a set D that does not
+depend on G.  Then the formula has the same value on every structure where
+those sub-terms have the same values (as functions of their bound
+variables, over their domains) and the other globals it reads are the
+same — however different G is.  A model checker that visits many
+structures computes it once per such *key*.
+
+:class:`Frontier` finds those sub-terms, syntactically, once per formula:
+walking down from the top, a sub-term that reads G (directly, or through a
+term that does) is taken whole when its type is Z or Logic and each of its
+free variables is bound over a domain that is closed and does not read G
+(it is then tabulated over that domain); otherwise its parts are visited.
+A term it uses is visited the same way (its value is a function of its own
+key).  G itself, where no such sub-term encloses it, is taken whole — no
+sharing there, but never a wrong one.  Constructs the walk does not see
+through (functions, ``I{…}``, ``R{…}``, tuples of bound variables) take
+every G they read whole.
+
+``key(run)`` computes the key on a run of the compiled program: the values
+of the other globals read and of every such sub-term, or None when one of
+them cannot be computed (then nothing is shared).
+"""
+
+from __future__ import annotations
+
+from ...rsl import syntax as s
+from ...rsl import types as t
+from ...rsl.node_types import node_types
+from ...rsl.schema import dependencies
+from ..shapes.terms import free_locals
+from .binders import binder
+from .compiler import MASK, Compiler, Decline, Fallback, listing
+from .masks import bits
+
+OPAQUE = (s.Imperative, s.Recursive, s.Call, s.Filter)
+BINDERS = (s.Quantifier, s.Declarative, s.Imperative, s.Recursive)
+TABLE_LIMIT = 10_000  # the most bindings an item is tabulated over
+
+
+class Items:
+    """The sub-terms of a program's frontiers, each compiled once and
+    numbered: equal sub-terms (the same text over the same domains, in
+    different formulas) are one item."""
+
+    def __init__(self, program):
+        self.program = program
+        self.index: dict = {}      # (node, domains) → item number
+        self.closures: list = []   # item → (closure, ((var, domain closure, is mask), …))
+        self.requires: list = []   # item → the terms it reads
+        self.types: dict = {}      # id(tree) → its node types
+
+    def types_of(self, tree) -> dict:
+        found = self.types.get(id(tree))
+        if found is None or found[0] is not tree:
+            found = self.types[id(tree)] = (tree, node_types(tree, self.program.schema.environment()))
+        return found[1]
+
+    def item(self, tree, node: s.Node, binders: tuple) -> int:
+        key = (node, tuple((var, domain) for var, domain in binders))
+        found = self.index.get(key)
+        if found is not None:
+            return found
+        program = self.program
+        compiler = Compiler(self.types_of(tree), program.data, program.bases,
+                            lambda name: name in program.kinds, binder)
+        typ = compiler.type(node)
+        fn = compiler.truth(node) if isinstance(typ, t.Logic) else compiler.expr(node)
+        domains = tuple((var, compiler.expr(domain), compiler.rep(domain) == MASK)
+                        for var, domain in binders)
+        program.caches.extend(compiler.caches)
+        self.closures.append((fn, domains))
+        names = {n for n, _ in dependencies(node)}
+        for _, domain in binders:
+            names |= {n for n, _ in dependencies(domain)}
+        self.requires.append(tuple(n for n in names if program.kinds.get(n) == "term"))
+        self.index[key] = len(self.closures) - 1
+        return self.index[key]
+
+    def value(self, number: int, run):
+        """The item's value on ``run``: a value, or the frozenset of
+        (bindings, value) over its domains."""
+        fn, domains = self.closures[number]
+        if not domains:
+            return fn({})
+        table = []
+
+        def tabulate(env, i, bound):
+            if i == len(domains):
+                table.append((bound, fn(env)))
+                return
+            var, domain, is_mask = domains[i]
+            values = domain(env)
+            listed = list(bits(values)) if is_mask else listing(values)
+            if len(listed) > TABLE_LIMIT:
+                raise Fallback("a domain too large to tabulate")
+            for x in listed:
+                env[var] = x
+                tabulate(env, i + 1, bound + (x,))
+        tabulate({}, 0, ())
+        return frozenset(table)
+
+
+class Frontier:
+    """The key of a formula (a constituent's alias, or a tree) with respect
+    to the globals ``through``."""
+
+    def __init__(self, items: Items, formula, through: frozenset[str]):
+        self.items, self.through = items, frozenset(through)
+        program = items.program
+        self.schema = program.schema
+        self.numbers: list[int] = []
+        self.others: set[str] = set()    # the other globals read, not terms
+        self._seen: set[str] = set()
+        if isinstance(formula, str):
+            self._term(formula)
+        else:
+            self._walk(formula, formula, {})
+        self.numbers = sorted(set(self.numbers))
+        self.others = tuple(sorted(self.others))
+        self.requires = tuple(sorted({r for n in self.numbers for r in items.requires[n]}))
+
+    def _reads(self, node: s.Node) -> bool:
+        """Whether ``node`` reads a global of ``through``, directly or not."""
+        for name, _ in dependencies(node):
+            if name in self.through or name in self.schema and \
+                    self.schema.closure(name) & self.through:
+                return True
+        return False
+
+    def _term(self, alias: str) -> None:
+        if alias in self._seen:
+            return
+        self._seen.add(alias)
+        self._others_of(alias)
+        analysis = self.schema.analysis[alias]
+        if analysis.error is not None or not self._reads(analysis.tree):
+            return
+        self._walk(analysis.tree, analysis.tree, {})
+
+    def _whole(self, tree, node: s.Node, binders: dict) -> bool:
+        """Take ``node`` whole, if it is an item."""
+        free = free_locals(node)
+        if not all(v in binders and binders[v] is not None for v in free):
+            return False
+        typ = self.items.types_of(tree).get(id(node))
+        if not isinstance(typ, (t.Integer, t.Logic)) and not (
+                isinstance(node, s.Global) and node.name in self.through):
+            return False
+        if any(isinstance(n, BINDERS) for n in node.walk()):
+            return False
+        try:
+            self.numbers.append(self.items.item(tree, node, tuple(
+                (v, binders[v]) for v in sorted(free))))
+        except Decline:
+            return False
+        return True
+
+    def _walk(self, tree, node: s.Node, binders: dict) -> None:
+        if not self._reads(node):
+            for name, _ in dependencies(node):
+                self._others_of(name)
+            return
+        if isinstance(node, s.Global):
+            if node.name in self.through:
+                if not self._whole(tree, node, binders):
+                    raise Decline(node, "a global that cannot be keyed")
+            else:
+                self._term(node.name)
+            return
+        if self._whole(tree, node, binders):
+            return
+        if isinstance(node, OPAQUE):
+            self._opaque(tree, node)
+            return
+        if isinstance(node, (s.Quantifier, s.Declarative)):
+            self._walk(tree, node.domain, binders)
+            names = [node.var] if isinstance(node.var, s.Local) else \
+                list(node.var.items) if isinstance(node.var, s.DeclList) else None
+            if names is None or not all(isinstance(v, s.Local) for v in names):
+                self._opaque(tree, node)
+                return
+            tabulable = node.domain if self._tabulable(tree, node.domain) else None
+            inner = dict(binders)
+            for v in names:
+                inner[v.name] = tabulable
+            self._walk(tree, node.body if isinstance(node, s.Quantifier) else node.condition,
+                       inner)
+            return
+        for child in _children(node):
+            self._walk(tree, child, binders)
+
+    def _tabulable(self, tree, domain: s.Node) -> bool:
+        """A domain an item can be tabulated over: closed, free of
+        ``through``, and a named set or a set of elements (never a product
+        or a powerset to list)."""
+        if free_locals(domain) or self._reads(domain):
+            return False
+        typ = self.items.types_of(tree).get(id(domain))
+        elements = isinstance(typ, t.SetType) and isinstance(typ.base, t.Element)
+        return isinstance(domain, s.Global) or elements
+
+    def _opaque(self, tree, node: s.Node) -> None:
+        """Every global of ``through`` that ``node`` reads, whole."""
+        for name, _ in dependencies(node):
+            self._others_of(name)
+            if name in self.schema:
+                for g in sorted((self.schema.closure(name) | {name}) & self.through):
+                    self.numbers.append(self._global_item(g))
+
+    def _others_of(self, name: str) -> None:
+        """The globals ``name`` reads that are neither evaluated nor of
+        ``through``: part of every key."""
+        if name not in self.schema:
+            return
+        for n in self.schema.closure(name) | {name}:
+            if n in self.schema and n not in self.through and \
+                    self.schema[n].kind not in ("term", "axiom", "theorem"):
+                self.others.add(n)
+
+    def _global_item(self, name: str) -> int:
+        """The item of a global of ``through`` itself."""
+        tree = s.Global(name, span=(0, 0))
+        items = self.items
+        items.types[id(tree)] = (tree, {id(tree): self.schema.analysis[name].type})
+        return items.item(tree, tree, ())
+
+    def key(self, run):
+        """The key on ``run`` (None when a sub-term cannot be computed)."""
+        for alias in self.requires:
+            if not run.get(alias).ok:
+                return None
+        try:
+            values = tuple(self.items_value(n, run) for n in self.numbers)
+        except Fallback:
+            return None
+        return tuple(run.compact.get(name) for name in self.others) + values
+
+    def items_value(self, number: int, run):
+        found = run.items.get(number, run)
+        if found is run:
+            found = run.items[number] = self.items.value(number, run)
+        return found
+
+
+def _children(node: s.Node):
+    for f in node.__dataclass_fields__:
+        if f == "span":
+            continue
+        value = getattr(node, f)
+        for item in (value if isinstance(value, tuple) else (value,)):
+            if isinstance(item, s.Node):
+                yield item
