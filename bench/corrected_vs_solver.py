@@ -7,7 +7,10 @@ schema's answers are the solver's.
 For each of N seeded 30×16/99 mid-game positions, timed side by side:
 
 - schema: every constituent of spec/saper-corrected.rsl (27: six axioms,
-  21 terms) evaluated by setmine's evaluator from the formulas;
+  21 terms) evaluated by setmine's reference evaluator from the formulas;
+- compiled: the same 27, by the compiled path (``eval/compiled``: the
+  schema compiled once before the positions, closures over bit masks),
+  each value decoded into the reference's kind of value;
 - solver: the exact solver (`setmine.solver.solve`) on the same view — the
   probabilities only (what D8, D11 and D15–D18 count);
 - imperative: the same 27 values computed imperatively, without RSLang —
@@ -31,6 +34,7 @@ from eval_scaling import position
 
 from setmine.board import structure
 from setmine.check.reference import NOTIONS, Facts, defined
+from setmine.eval.compiled.program import Program
 from setmine.eval.interpret.model import evaluate_schema
 from setmine.eval.values.sets import card
 from setmine.resources import CORRECTED_SCHEMA
@@ -46,20 +50,35 @@ def agrees(results, sol, board) -> bool:
             and set(results["D18"].value) == set(sol.best))
 
 
+def compiled_agrees(results, sol, board) -> bool:
+    closed = set(board.cells) - board.opened
+    family = {x: card(f) for x, f in results["D17"].value}
+    expected = {c: sol.count[c] for c in closed if sol.count[c] < sol.total}
+    return (card(results["D15"].value) == sol.total and family == expected
+            and set(results["D18"].value) == set(sol.best))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--positions", type=int, default=100)
     parser.add_argument("--seed", type=int, default=30)
     args = parser.parse_args()
     schema = Schema.load(CORRECTED_SCHEMA)
+    program = Program(schema)
     rng = random.Random(args.seed)
     schema_times, solver_times, imperative_times, exact = [], [], [], 0
+    compiled_times, compiled_exact = [], 0
     for _ in range(args.positions):
         board = position(rng, 16, 30, 99)
         data = structure(board)
         started = time.perf_counter()
         results = evaluate_schema(schema, data)
         schema_times.append(time.perf_counter() - started)
+        started = time.perf_counter()
+        compiled = program.run(data)
+        for result in compiled.values():
+            _ = result.value
+        compiled_times.append(time.perf_counter() - started)
         started = time.perf_counter()
         sol = solve(Position.from_board(board))
         solver_times.append(time.perf_counter() - started)
@@ -70,11 +89,17 @@ def main() -> None:
                 NOTIONS[alias].compute(facts)
         imperative_times.append(time.perf_counter() - started)
         exact += all(r.ok for r in results.values()) and agrees(results, sol, board)
+        compiled_exact += all(r.ok for r in compiled.values()) and \
+            compiled_agrees(compiled, sol, board)
     a, b, c = (statistics.median(t) for t in (schema_times, solver_times, imperative_times))
+    d = statistics.median(compiled_times)
     print(f"{args.positions} expert positions: schema exact on {exact}; median time: "
           f"schema's whole evaluation {a * 1000:.0f} ms, solver {b * 1000:.2f} ms "
           f"(ratio {a / b:.0f}×), the same values computed imperatively {c * 1000:.1f} ms "
           f"(ratio {a / c:.1f}×)")
+    print(f"compiled path: exact on {compiled_exact}; median {d * 1000:.1f} ms, "
+          f"{d / c:.1f}× the imperative computation (target ≤ 3×: "
+          f"{'met' if d / c <= 3 else 'not met'}), {a / d:.1f}× faster than the reference")
 
 
 if __name__ == "__main__":

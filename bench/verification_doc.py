@@ -4,11 +4,13 @@ For the schema as written and the corrected one: every property — the
 axioms, `D18 ⊆ D1`, `D18 ∩ D8 = ∅`, `card(D15) ≥ 1`, `crosscheck`,
 `observable` — over every position of every square, torus and hex board
 of up to 9 cells, and over the games of the 3×3 boards with 1–3 mines and
-of the 4×4 boards with 1–2 mines; then one scope of over a million states
-(every position of the 3×4 board) on a local Dask cluster.
+of the 4×4 boards with 1–2 mines (one cell a move, and with cascade);
+then every position of the 4×4 board (458,640,736 states) for the
+corrected schema on a local Dask cluster, with a checkpoint.
 
     python bench/verification_doc.py                 # writes docs/verification.md
     python bench/verification_doc.py --quick -o /tmp/v.md   # small scopes, to try it
+    python bench/verification_doc.py --only 4x4      # the 4×4 sections only, spliced in
 
 Each table row is one run of `setmine verify` (all properties at once);
 the times are this machine's, the states per second their ratio.
@@ -31,13 +33,15 @@ SCHEMAS = ["spec/saper.rsl", "spec/saper-corrected.rsl"]
 PROPERTIES = [("builtin", "axioms"), ("assert", "D18 ⊆ D1"), ("assert", "D18 ∩ D8 = ∅"),
               ("assert", "card(D15) ≥ 1"), ("builtin", "crosscheck"), ("builtin", "observable")]
 SCOPES = [("positions", "cells<=9,torus:cells<=9,hex:cells<=9", None, False),
-          ("games", "3x3", (1, 3), False), ("games", "4x4", (1, 1), False),
+          ("games", "3x3", (1, 3), False), ("games", "4x4", (1, 2), False),
           ("games", "4x4", (1, 2), True)]
 QUICK = [("positions", "cells<=5,torus:cells<=5,hex:cells<=5", None, False),
          ("games", "3x3", (1, 1), False), ("games", "3x3", (1, 2), True)]
-LARGE = ("positions", "3x4", None, "spec/saper-corrected.rsl", [("assert", "D18 ∩ D8 = ∅")])
+LARGE = ("positions", "4x4", None, "spec/saper-corrected.rsl",
+         [("assert", "D18 ∩ D8 = ∅"), ("assert", "card(D15) ≥ 1")])
 QUICK_LARGE = ("positions", "2x4", None, "spec/saper-corrected.rsl",
-               [("assert", "D18 ∩ D8 = ∅")])
+               [("assert", "D18 ∩ D8 = ∅"), ("assert", "card(D15) ≥ 1")])
+LARGE_HEADING = "## Every position of a large board, on a local Dask cluster"
 
 
 def job(spec: str, scope: str, shapes: str, mines, properties, cascade: bool = False) -> Job:
@@ -45,7 +49,7 @@ def job(spec: str, scope: str, shapes: str, mines, properties, cascade: bool = F
     return Job(schema_text=schema.source, schema_path=spec,
                shapes=tuple(shape_data(s) for s in parse_shapes(shapes)),
                properties=tuple(properties), scope=scope, cascade=cascade,
-               mines=mines or (0, None), max_states=10 ** 8)
+               mines=mines or (0, None), max_states=10 ** 9)
 
 
 def section(spec: str, scope: str, shapes: str, mines, cascade: bool,
@@ -76,16 +80,18 @@ def section(spec: str, scope: str, shapes: str, mines, cascade: bool,
     return out + drawn + [""]
 
 
-def large(workers: int, scope) -> list[str]:
+def large(workers: int, scope, checkpoint: str | None) -> list[str]:
     kind, shapes, mines, spec, properties = scope
     j = job(spec, kind, shapes, mines, properties)
-    result = verify(j, workers=workers)
+    result = verify(j, workers=workers, checkpoint=checkpoint, memory_limit=2 * 2 ** 30)
     merged = result.merged
     verdicts = ", ".join(f"`{p[1]}` {'holds' if t['counterexample'] is None else 'fails'}"
                          for p, t in result.properties())
-    return ["## A scope of over a million states, on a local Dask cluster", "",
+    return [LARGE_HEADING, "",
             f"`setmine verify --spec {spec} --shapes {shapes} "
-            + " ".join(f"--assert '{p[1]}'" for p in properties) + f" --workers {workers}`:", "",
+            + " ".join(f"--assert '{p[1]}'" for p in properties)
+            + f" --workers {workers} --max-states {j.max_states}"
+            + (" --checkpoint FILE" if checkpoint else "") + "`:", "",
             f"{merged['states']:,} states ({merged['distinct']:,} distinct up to symmetry), "
             f"{result.tasks} tasks, {result.seconds:.0f} s on {workers} worker processes: "
             f"{merged['states'] / result.seconds:,.0f} states/s, "
@@ -208,13 +214,65 @@ takes `--workers` and `--scheduler` too, with the results of `--jobs 1`.
 """
 
 
+def splice(text: str, heading: str, lines: list[str]) -> str:
+    """``text`` with the section under ``heading`` (to the next heading of
+    its level or above) replaced by ``lines``."""
+    level = heading.split(" ")[0]
+    out, skipping, done = [], False, False
+    for line in text.split("\n"):
+        if skipping and line.startswith("#") and len(line.split(" ")[0]) <= len(level):
+            skipping = False
+        if line == heading and not done:
+            out += lines
+            skipping = done = True
+        if not skipping:
+            out.append(line)
+    if not done:
+        raise SystemExit(f"{heading!r} is not in the page: regenerate it whole")
+    return "\n".join(out)
+
+
+def only(args) -> None:
+    """Regenerate the sections of the scopes on ``args.only`` (a shapes
+    text, 4x4) in the existing page, each spliced in under its heading."""
+    path = Path(args.output)
+    text = path.read_text(encoding="utf-8")
+    if LARGE[1] == args.only:  # first: the longest, resumable from its checkpoint
+        print("the large scope", flush=True)
+        text = splice(text, LARGE_HEADING, large(args.workers, LARGE, args.checkpoint))
+        path.write_text(text, encoding="utf-8")
+    for spec in SCHEMAS:
+        part_start = text.index(f"## `{spec}`")
+        for scope, shapes, mines, cascade in SCOPES:
+            if shapes != args.only:
+                continue
+            print(f"{spec}: {scope} of {shapes} {mines or ''}", flush=True)
+            lines = section(spec, scope, shapes, mines, cascade, args.workers)
+            part = text[part_start:]
+            old = next((line for line in part.split("\n") if line.startswith(
+                f"### {scope} of `{shapes}`") and ("--cascade" in line) == cascade), None)
+            if old is None:
+                raise SystemExit(f"no section for {scope} of {shapes} in {spec}'s part")
+            text = text[:part_start] + splice(part, old, lines)
+            path.write_text(text, encoding="utf-8")
+    path.write_text(text, encoding="utf-8")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("-o", "--output", default="docs/verification.md")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 2)
     parser.add_argument("--quick", action="store_true", help="small scopes, to try the script")
+    parser.add_argument("--only", metavar="SHAPES",
+                        help="regenerate only the sections of these shapes (4x4), in place")
+    parser.add_argument("--checkpoint", metavar="FILE",
+                        help="the large scope's checkpoint: a run stopped resumes from it")
     args = parser.parse_args()
     started = time.perf_counter()
+    if args.only:
+        only(args)
+        print(f"wrote {args.output} in {time.perf_counter() - started:.0f} s")
+        return
     lines = [HEADER]
     for spec in SCHEMAS:
         lines.append(f"## `{spec}`\n")
@@ -222,7 +280,7 @@ def main() -> None:
             print(f"{spec}: {scope} of {shapes} {mines or ''}", flush=True)
             lines += section(spec, scope, shapes, mines, cascade, args.workers)
     print("the large scope", flush=True)
-    lines += large(args.workers, QUICK_LARGE if args.quick else LARGE)
+    lines += large(args.workers, QUICK_LARGE if args.quick else LARGE, args.checkpoint)
     Path(args.output).write_text("\n".join(lines), encoding="utf-8")
     print(f"wrote {args.output} in {time.perf_counter() - started:.0f} s")
 

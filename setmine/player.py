@@ -1,5 +1,7 @@
-"""The schema as a player: each move is a cell of D18, computed by the
-evaluator from the schema itself (axiom A6: ``debool (S₄) ∈ D₁₈``).
+"""The schema as a player: each move is a cell of D18, computed from the
+schema itself (axiom A6: ``debool (S₄) ∈ D₁₈``) by the compiled program
+(``eval/compiled``: the schema compiled once, the reference evaluator where
+it declines).
 
 The player sees what a person sees: the open cells, their numbers and the
 total number of mines.  The evaluator needs a structure, S2 included, so the
@@ -26,7 +28,7 @@ from pathlib import Path
 from . import resources
 from .board import Board, structure
 from .board.complete import complete_view
-from .eval.interpret.model import evaluate_schema
+from .eval.compiled.program import Program
 from .eval.values.budget import Budget
 from .rsl.schema import Schema
 from .solver.policies import Policy, register_policy
@@ -82,6 +84,7 @@ class SchemaPlayer(Policy):
         path = Path(spec) if spec else DEFAULT_SPEC
         self.schema = Schema.load(path)
         check_interface(self.schema)
+        self.program = Program(self.schema)  # compiled once, run on every position
         self.max_candidates = max_candidates
         super().__init__(config)
 
@@ -106,8 +109,8 @@ class SchemaPlayer(Policy):
     def evaluate(self, position) -> dict:
         """D11 and D18 of the schema on the player's view of ``position``."""
         board = view_board(position)
-        results = evaluate_schema(self.schema, structure(board),
-                                  Budget(max_elements=self.max_candidates), only=["D11", "D18"])
+        run = self.program.start(structure(board), Budget(max_elements=self.max_candidates))
+        results = run.all(["D11", "D18"], {})
         for alias in ("D11", "D18"):
             if results[alias].error is not None:
                 raise results[alias].error

@@ -43,6 +43,10 @@ def add_parser(sub) -> None:
                         f"in text, {present.DEFAULT_MAX_ELEMENTS} in JSON); larger sets show "
                         f"their exact cardinality and first members")
     p.add_argument("--cell", metavar="R,C", help="show relations only at this cell")
+    p.add_argument("--explain-plan", action="store_true",
+                   help="first, how the compiled path (what verify and the schema player run) "
+                        "evaluates each constituent, or which construct it leaves to the "
+                        "reference evaluator")
     add_board_options(p)
     add_budget_options(p)
     p.set_defaults(run=run)
@@ -59,6 +63,13 @@ def run(args) -> int:
     results, types = evaluate(schema, board, requested_terms(schema, args.term),
                               budget_from(args))
     marks = defect_marks.marks(schema)
+    if args.explain_plan and not args.json:
+        from ..eval.compiled.program import Program
+
+        print("compiled path:")
+        for line in Program(schema).explain():
+            print(f"  {line}")
+        print()
     if args.json:
         limit = present.DEFAULT_MAX_ELEMENTS if args.list is None else args.list
         json.dump(contract(schema, board, results, types, limit, marks), sys.stdout,

@@ -53,7 +53,7 @@ from ..board import BoardError, structure
 from ..board.model import Board, cell_str, plural
 from ..board.svg import board_svg
 from ..check.isolate import dependency_order
-from ..eval.interpret.model import Result, evaluate_schema
+from ..eval.compiled.program import Computed, Program
 from ..eval.values.budget import Budget
 from ..player import view_board
 from ..present import values as present
@@ -223,6 +223,7 @@ def replay(config: GameConfig, policy: str = "schema", seed: int | str = 0, *,
     schema = schema or Schema.load(resources.CORRECTED_SCHEMA)
     budget = budget or Budget()
     terms = Terms.of(schema)
+    program = Program(schema)  # compiled once, run on every position of the game
     game = Game(config, game_seed(seed, index))
     recorder = _Recorder(make_policy(policy, config=config, **(options or {})), game)
     stopped = ""
@@ -232,13 +233,13 @@ def replay(config: GameConfig, policy: str = "schema", seed: int | str = 0, *,
         stopped = str(exc)
     steps = []
     for i, (seen, move) in enumerate(zip(recorder.seen, game.moves)):
-        step = _step(schema, terms, budget, i, seen.position, seen.board, move.cell,
+        step = _step(program, terms, budget, i, seen.position, seen.board, move.cell,
                      f"before move {i + 1}: {cell_str(move.cell)}")
         step.guess, step.opened = move.guess, move.opened
         step.reason = reason(move.cell, seen.source, step.verdict, terms, step.terms)
         steps.append(step)
     result = game.status if game.status != "playing" else "stopped"
-    end = _step(schema, terms, budget, len(steps), game.position, game.board(show_mines=True),
+    end = _step(program, terms, budget, len(steps), game.position, game.board(show_mines=True),
                 None, "the end")
     steps.append(end)
     out = Replay(level=level or config.describe(), seed=seed, game=index, policy=policy,
@@ -250,9 +251,10 @@ def replay(config: GameConfig, policy: str = "schema", seed: int | str = 0, *,
     return out
 
 
-def _step(schema: Schema, terms: Terms, budget: Budget, index: int, position: Position,
+def _step(program: Program, terms: Terms, budget: Budget, index: int, position: Position,
           board: Board, move: Cell | None, title: str) -> Step:
     """The schema's terms on ``position`` with S4 = ``move``, drawn on ``board``."""
+    schema = program.schema
     started = time.perf_counter()
     marks = {move: "move"} if move is not None else {}
     step = Step(index=index, title=title, move=move, seen=board,
@@ -260,7 +262,7 @@ def _step(schema: Schema, terms: Terms, budget: Budget, index: int, position: Po
                                        label=f"step {index}")))
     try:
         seen = view_board(position).with_move(move)
-        results = evaluate_schema(schema, structure(seen), budget, only=terms.wanted(move is not None))
+        results = program.run(structure(seen), only=terms.wanted(move is not None), budget=budget)
     except (BoardError, ValueError) as exc:     # a view that no placement completes
         step.errors.append(("the position", str(exc)))
         return step
@@ -286,7 +288,7 @@ def _step(schema: Schema, terms: Terms, budget: Budget, index: int, position: Po
     return step
 
 
-def _error(r: Result | None) -> str:
+def _error(r: Computed | None) -> str:
     if r is None:
         return "not evaluated"
     return r.error.message if r.error is not None else ""

@@ -32,7 +32,7 @@ from ..rsl.syntax import Global
 
 STRUCTURES = ("X1", "S1", "S2", "S3", "S4")
 SHARED = frozenset({"S2"})  # read through small sub-terms: the hidden mines
-REMEMBERED = 200_000         # keys kept per constituent (least recently used dropped)
+REMEMBERED = 50_000          # keys kept per constituent (least recently used dropped)
 
 
 class Keyed:

@@ -129,13 +129,21 @@ class Family:
         family's counts."""
         child = Family(self.lower | 1 << i, self.upper, self.lo, self.hi, self.constraints)
         child._memo["total"] = self.element_count(i) if self.upper >> i & 1 else 0
+        child._memo["origin"] = (self, i, True)
         return child
 
     def lacking(self, i: int) -> "Family":
         """The members without element ``i``."""
         child = Family(self.lower, self.upper & ~(1 << i), self.lo, self.hi, self.constraints)
         child._memo["total"] = 0 if self.lower >> i & 1 else self.size() - self.element_count(i)
+        child._memo["origin"] = (self, i, False)
         return child
+
+    @property
+    def origin(self) -> tuple | None:
+        """(parent, element, present) for a family narrowed from ``parent``
+        to the members with (or without) ``element``: counted from it."""
+        return self._memo.get("origin")
 
     def sized(self, lo: int, hi: int | None) -> "Family":
         """The members of ``lo ≤ |v| ≤ hi`` too."""

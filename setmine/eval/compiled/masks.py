@@ -27,6 +27,9 @@ from ..values.subsets import Subsets
 from .families import Family
 
 
+DECODED = 100_000  # sets of elements a universe keeps decoded
+
+
 class Unrepresentable(Exception):
     """A value the compact representation does not hold (a lazy set it
     cannot list, an element outside its base set)."""
@@ -61,10 +64,39 @@ class Universe:
         self.elements = {name: tuple(value) if ordered else tuple(sort(value))
                          for name, value in bases.items()}
         self.index = {name: {e: i for i, e in enumerate(es)} for name, es in self.elements.items()}
+        self._decoded: dict = {}
 
     def members(self, name: str, mask: int) -> frozenset:
-        elements = self.elements[name]
-        return frozenset(elements[i] for i in bits(mask))
+        """The set of elements of ``mask`` (the same object for the same
+        mask: a family's constraints are decoded once, not per member)."""
+        key = (name, mask)
+        found = self._decoded.get(key)
+        if found is None:
+            if len(self._decoded) > DECODED:
+                self._decoded.clear()
+            elements = self.elements[name]
+            found = self._decoded[key] = frozenset(elements[i] for i in bits(mask))
+        return found
+
+    def family(self, name: str, value: Family):
+        """A counted family as the reference's set interval (the same object
+        for the same family; a family narrowed from another keeps it as its
+        origin, so that it is counted from the other's counts)."""
+        key = (name, value)
+        found = self._decoded.get(key)
+        if found is None:
+            if value.size() == 0:
+                found = frozenset()
+            else:
+                listed = lambda mask: self.members(name, mask)  # noqa: E731
+                origin = value.origin
+                if origin is not None:
+                    parent, i, present = origin
+                    origin = (self.family(name, parent), self.elements[name][i], present)
+                found = Subsets(listed(value.lower), listed(value.upper), value.lo, value.hi,
+                                tuple((listed(a), k) for a, k in value.constraints), origin)
+            self._decoded[key] = found
+        return found
 
     def mask(self, name: str, values) -> int:
         index = self.index[name]
@@ -127,11 +159,22 @@ def decode(universe: Universe, typ: t.Type, value):
     if base is not None:
         return universe.members(base, value)
     if isinstance(value, Family):
-        if value.size() == 0:
-            return frozenset()
-        listed = lambda mask: universe.members(base_of(typ.base), mask)  # noqa: E731
-        return Subsets(listed(value.lower), listed(value.upper), value.lo, value.hi,
-                       tuple((listed(a), k) for a, k in value.constraints))
+        return universe.family(base_of(typ.base), value)
     if isinstance(value, LazySet):  # (a fallback's value, never encoded)
         return value
+    pair = typ.base
+    if isinstance(pair, t.TupleType) and len(pair.factors) == 2 and \
+            isinstance(pair.factors[0], t.Element) and not isinstance(pair.factors[1], t.Element):
+        return _fibered(universe, pair, value)
     return frozenset(decode(universe, typ.base, v) for v in value)
+
+
+def _fibered(universe: Universe, pair: t.TupleType, value) -> Fibered | frozenset:
+    """A relation from elements to sets (or families) as the reference
+    gives it: each element with its fiber, in canonical order."""
+    first, second = pair.factors
+    fibers: dict = {}
+    for x, y in value:
+        fibers.setdefault(x, []).append(decode(universe, second, y))
+    return Fibered.build((universe.elements[first.name][x], frozenset(ys))
+                         for x, ys in sorted(fibers.items()))

@@ -233,7 +233,7 @@ def _member_test(c: Compiler, factor: s.Node):
             def families(env, y):
                 top = m(env)
                 if isinstance(y, Family):  # its members' elements within the top
-                    return not y.touched() & ~top
+                    return not y.upper & ~top or not y.touched() & ~top
                 return all(not b & ~top for b in y)
             return families
     value = c.expr(factor)

@@ -84,6 +84,10 @@ class Program:
         self._universe: tuple | None = None   # (the base sets' values, their Universe)
         self._encoded: dict = {}              # alias → (value, its compact form), last run
         self.live: Run | None = None          # the one run whose values are current
+        self.last: dict = {}                  # alias → (what it read, its value), last run
+        self.structures = {alias: tuple(sorted(
+            n for n in schema.closure(alias) if self.kinds.get(n) not in EVALUATED))
+            for alias in self.order}
         for alias in self.order:
             self._compile(alias, env)
 
@@ -289,6 +293,27 @@ class Run:
             return Computed(alias, error=RSLError(
                 "calcGlobalMissing", f"{', '.join(missing)} could not be evaluated"))
         started = time.perf_counter()
+        key = self.reads_key(alias)
+        last = program.last.get(alias)
+        if key is not None and last is not None and last[0] == key:
+            self.put(last[1])   # what it reads is as it was: the same value
+            return last[1]
+        computed = self.computed(alias, started)
+        if key is not None and computed.ok:
+            program.last[alias] = (key, computed)
+        return computed
+
+    def reads_key(self, alias: str):
+        """The compact values of the structures ``alias`` reads (in this
+        universe: its numbering decodes them), or None."""
+        names = self.program.structures[alias]
+        try:
+            return (self.universe, *(self.compact[n] for n in names))
+        except KeyError:
+            return None
+
+    def computed(self, alias: str, started: float) -> Computed:
+        program = self.program
         fn = program.closures.get(alias)
         if fn is not None and all(n in self.compact for n in program.reads[alias]):
             try:
