@@ -23,6 +23,11 @@ from .properties import Undecided, cells_text
 from .symmetry import indices, mine_orbits, position_groups
 
 
+GROUP_MOVES = True
+"""Decide a property that does not read the move once per (mines, open
+cells) — off only to test that it changes nothing."""
+
+
 class Space:
     """One shape of a task: its cells as the structures read them, with the
     sets of cells of each bit mask made once."""
@@ -84,7 +89,7 @@ def positions_task(task: dict) -> dict:
     _, properties = run.checker(task["shape"])
     tally = Tally(len(properties))
     pending = set(range(len(properties)))
-    once = {i for i, p in enumerate(properties) if not p.reads_move}
+    once = {i for i, p in enumerate(properties) if not p.reads_move} if GROUP_MOVES else set()
     k, n = task["mines"], len(space.cells)
 
     def failed(i, why, mines, opened, move, j):

@@ -32,7 +32,7 @@ from ..rsl.syntax import Global
 
 STRUCTURES = ("X1", "S1", "S2", "S3", "S4")
 SHARED = frozenset({"S2"})  # read through small sub-terms: the hidden mines
-REMEMBERED = 50_000          # keys kept per constituent (least recently used dropped)
+REMEMBERED = 20_000          # keys kept per constituent (least recently used dropped)
 
 
 class Keyed:
@@ -60,8 +60,9 @@ class Memo:
     ``shared`` those found by key."""
 
     def __init__(self, schema: Schema, limits: Limits = Limits(),
-                 shared: frozenset = SHARED) -> None:
-        self.schema, self.limits, self.shared = schema, limits, frozenset(shared)
+                 shared: frozenset | None = None) -> None:
+        self.schema, self.limits = schema, limits
+        self.shared = SHARED if shared is None else frozenset(shared)
         self.program = Program(schema)
         self.items = Items(self.program)
         self.order = dependency_order(schema)
@@ -189,7 +190,7 @@ class Formula:
             except RSLError as exc:
                 failed = exc
         result = (value, failed, outcomes)
-        if key is not None:
-            self.keyed.put(key, result)
+        if key is not None:  # (the outcomes only say why it failed: kept then only)
+            self.keyed.put(key, (value, failed, outcomes if failed is not None else {}))
         return result
 

@@ -263,8 +263,10 @@ class Run:
         return evaluator
 
     def decoder(self, alias: str):
-        typ = self.program.types[alias]
-        return lambda value: decode(self.universe, typ, value)
+        """How a value of ``alias`` is decoded (holding the universe only:
+        a value kept past its run keeps nothing else of it)."""
+        typ, universe = self.program.types[alias], self.universe
+        return lambda value: decode(universe, typ, value)
 
     def all(self, only, given: dict) -> dict[str, Computed]:
         self.current()
