@@ -201,13 +201,24 @@ not checked further within a task).
 
 ## Speed
 
-A term is computed once per value of the structures it reads: the terms
-that read only X1 and S1 once per board, those that do not read S4 once
-for all the moves of an (S2, S3); a property evaluates only the terms it
-names and what they use.  `python bench/verify_speed.py` measures it
-against one `crosscheck` per position, side by side, on every square board
-of up to 8 cells (84,290 states): 108 states/s the plain way, 752 with the
-term memo, 2,001 with the memo and symmetry — ×18.6.
+Each term is computed by the compiled program (`docs/evaluation.md`, "The
+compiled path": the schema compiled once into closures over bit masks and
+counted families) and looked up first by its *key*: the values of the
+structures it reads, except the hidden mines, which it reads only through
+the sub-terms `eval/compiled/frontier.py` finds in its formula — for the
+corrected schema's D8, D11 and D15–D18, `card(S2)` and `card(pr2 c ∩ S2)`
+for each c of D5: what the player sees.  So those terms are computed once
+per view, not once per placement of the mines behind it; the written
+schema's D4 reads S2 itself (`pr2 b ∩ S2`: which neighbours are mined) and
+is keyed by it, sharing nothing it should not.  A property that does not
+read the move is decided once for all the moves of a (mines, open cells).
+`tests/verify/test_sharing.py` checks that none of this changes a verdict,
+a count or a first counterexample, on both schemas.
+
+`python bench/verify_vs_script.py` measures `verify` against the plain
+script a user would write for `D18 ∩ D8 = ∅` (`bench/plain_verify.py`: no
+setmine, the placements of each view counted by brute force, a dict of
+views, no symmetry), side by side on one core: SPEED_TABLE
 
 ## Many cores, many machines
 

@@ -25,6 +25,7 @@ from collections.abc import Iterable
 
 from ..check.isolate import Limits, dependency_order, evaluated
 from ..eval.compiled.frontier import Frontier, Items
+from ..eval.compiled.compiler import Decline
 from ..eval.compiled.program import Computed, Program
 from ..rsl.errors import RSLError
 from ..rsl.schema import Schema, dependencies
@@ -145,7 +146,7 @@ def _frontier(items: Items, formula, shared: frozenset) -> Frontier | None:
     computed on every state)."""
     try:
         return Frontier(items, formula, shared)
-    except Exception:  # noqa: BLE001 - a construct the walk cannot key: no sharing
+    except (Decline, RecursionError):  # a global it cannot key, a tree too deep: no sharing
         return None
 
 
