@@ -218,7 +218,24 @@ a count or a first counterexample, on both schemas.
 `python bench/verify_vs_script.py` measures `verify` against the plain
 script a user would write for `D18 ∩ D8 = ∅` (`bench/plain_verify.py`: no
 setmine, the placements of each view counted by brute force, a dict of
-views, no symmetry), side by side on one core: SPEED_TABLE
+views, no symmetry), side by side on one core:
+
+| scope | states | script | `verify` | `verify --no-symmetry` | script / verify | target |
+| --- | --- | --- | --- | --- | --- | --- |
+| every 3×3 position | 115,794 | 0.43 s | 0.96 s | 5.28 s | 0.45×, 0.08× without symmetry | ≥ 5×, ≥ 1× without: **not met** |
+
+(another job shared the machine; the ratios are what counts.)  On every
+3×4 position (4,226,952 states) `verify` took 245 s before the compiled
+path and the keys, and 37 s after (1,060,984 distinct states, 28,400 a
+second); the script takes 12.6 s.  So `verify` is 6.6× faster than it was
+and still about 3× slower than the script: the script's whole work is a
+brute-force count per view, and a view here has few placements; `verify`
+computes six terms per view from their formulas (the two families of D8
+and D11 counted, D15's, the per-cell families of D17, the least of them),
+each a few hundred microseconds of Python.  Symmetry does not close the gap
+on boards this small.  What would: enumerating the views themselves (each
+with the number of placements behind it, counted as a family) instead of
+the placements — not done yet.
 
 ## Many cores, many machines
 
