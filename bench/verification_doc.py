@@ -275,11 +275,17 @@ def splice(text: str, heading: str, lines: list[str]) -> str:
     return "\n".join(out)
 
 
+def with_header(text: str) -> str:
+    """``text`` with its prose (everything before the first schema's
+    results) as this script has it now."""
+    return HEADER + text[text.index(f"## `{SCHEMAS[0]}`"):]
+
+
 def only(args) -> None:
     """Regenerate the sections of the scopes on ``args.only`` (a shapes
     text, 4x4) in the existing page, each spliced in under its heading."""
     path = Path(args.output)
-    text = path.read_text(encoding="utf-8")
+    text = with_header(path.read_text(encoding="utf-8"))
     if LARGE[1] == args.only:  # first: the longest, resumable from its checkpoint
         print("the large scope", flush=True)
         text = splice(text, LARGE_HEADING, large(args.workers, LARGE, args.checkpoint))
