@@ -52,6 +52,12 @@ class Fallback(Exception):
     """A value the compiled path does not handle, met at run time."""
 
 
+UNEXPECTED = (TypeError, ValueError, KeyError, IndexError, AttributeError, OverflowError)
+"""What a gap of the compiled path would raise: the reference evaluates
+instead (``Program.explain`` names a construct it cannot compile), never a
+traceback."""
+
+
 def _text(node: s.Node) -> str:
     try:
         text = unicode(node)

@@ -34,7 +34,7 @@ from ...rsl.node_types import node_types
 from ...rsl.schema import dependencies
 from ..shapes.terms import free_locals
 from .binders import binder
-from .compiler import MASK, Compiler, Decline, Fallback, listing
+from .compiler import MASK, UNEXPECTED, Compiler, Decline, Fallback, listing
 from .masks import bits
 
 OPAQUE = (s.Imperative, s.Recursive, s.Call, s.Filter)
@@ -236,7 +236,7 @@ class Frontier:
                 return None
         try:
             values = tuple(self.items_value(n, run) for n in self.numbers)
-        except Fallback:
+        except (Fallback, *UNEXPECTED):  # nothing shared on this structure
             return None
         return tuple(run.compact.get(name) for name in self.others) + values
 

@@ -30,7 +30,7 @@ from ..interpret.model import _dependency_order, _functions
 from ..values.budget import Budget
 from ..values.sets import CURRENT_BUDGET, LazySet, card
 from .binders import binder
-from .compiler import Compiler, Decline, Fallback
+from .compiler import UNEXPECTED, Compiler, Decline, Fallback
 from .masks import Universe, Unrepresentable, decode, encode
 
 EVALUATED = ("term", "axiom", "theorem")
@@ -111,6 +111,9 @@ class Program:
             return
         except RecursionError:
             self.declined[alias] = "its formula is nested too deeply to compile"
+            return
+        except UNEXPECTED as exc:  # a gap of the compiler: the reference answers, and says so
+            self.declined[alias] = f"the compiled path cannot compile it ({exc!r})"
             return
         self.closures[alias] = fn
         self.reads[alias] = tuple(dict.fromkeys(n for n, _ in dependencies(tree)))
@@ -240,7 +243,7 @@ class Run:
         if extra.closure is not None and all(n in self.compact for n in extra.uses):
             try:
                 return bool(extra.closure({}))
-            except Fallback:
+            except (Fallback, *UNEXPECTED):  # the reference has the last word
                 pass
         evaluator = self.reference_evaluator(extra.uses)
         return bool(evaluator.truth(extra.tree))
@@ -326,7 +329,7 @@ class Run:
                     self.compact[alias] = value
                 return Computed(alias, value, seconds=time.perf_counter() - started,
                                 _decode=self.decoder(alias))
-            except Fallback:
+            except (Fallback, *UNEXPECTED):  # the reference has the last word
                 pass
         return self.by_reference(alias, started)
 
