@@ -238,7 +238,10 @@ class Frontier:
             values = tuple(self.items_value(n, run) for n in self.numbers)
         except (Fallback, *UNEXPECTED):  # nothing shared on this structure
             return None
-        return tuple(run.compact.get(name) for name in self.others) + values
+        try:
+            return tuple(run.compact[name] for name in self.others) + values
+        except KeyError:  # a structure with no compact form: no key
+            return None
 
     def items_value(self, number: int, run):
         found = run.items.get(number, run)
