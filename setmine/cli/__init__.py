@@ -45,6 +45,17 @@ def version() -> str:
         return __version__
 
 
+def _quiet_stdout() -> None:
+    """Point stdout at /dev/null, so that Python's flush at exit does not
+    raise again on the closed pipe."""
+    import os
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):
+        pass
+
+
 def main(argv: list[str] | None = None) -> int:
     from .limits import TimeLimit, doing, limited, out_of_memory_message, time_limit_message
 
@@ -73,6 +84,9 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("setmine: interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:  # `setmine … | head`: the reader went away; stop quietly
+        _quiet_stdout()
+        return 0
     # here, out of the handler, the failed computation's frames are freed
     print(f"setmine {args.command}: {failure}", file=sys.stderr)
     return 2
