@@ -23,6 +23,7 @@ word on values and on error messages alike.
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, field
 from itertools import product as cartesian
 from typing import Callable
@@ -64,6 +65,29 @@ def _text(node: s.Node) -> str:
     except Exception:  # noqa: BLE001 - a synthetic node: its tree form
         text = str(node)
     return text if len(text) <= 60 else text[:57] + "…"
+
+
+class Meter:
+    """The budget of the evaluation a closure runs in, charged with the
+    candidates the compiled loops try.  Past its elements or its seconds
+    the compiled path gives up (``Fallback``): the reference evaluates the
+    term under the same limits, and says which sub-term overflows, if one
+    does."""
+
+    def __init__(self) -> None:
+        self.budget = None
+
+    def charge(self, n: int) -> None:
+        budget = self.budget
+        if budget is None:
+            return
+        budget.spent += n
+        if budget.spent > budget.max_elements:
+            raise Fallback("over the budget's candidates")
+        if budget.spent >= budget.next_check:
+            budget.next_check = budget.spent + 10_000
+            if time.monotonic() - budget.started > budget.max_seconds:
+                raise Fallback("over the budget's seconds")
 
 
 @dataclass
@@ -111,9 +135,10 @@ class Compiler:
     value), a dict the caller fills before running them."""
 
     def __init__(self, types: dict, data: dict, bases: frozenset,
-                 globals_ok: Callable[[str], bool], binder: Callable):
+                 globals_ok: Callable[[str], bool], binder: Callable, meter: Meter):
         self.types, self.data, self.bases, self.globals_ok = types, data, bases, globals_ok
         self.binder = binder  # binders.binder: comprehensions and quantifiers
+        self.meter = meter    # the run's budget, charged by the loops
         self.frames = [Frame(frozenset())]
         self.slots = 0
         self.plans: list[str] = []  # the plans chosen, for --explain-plan
@@ -242,6 +267,7 @@ class Compiler:
     def x_Product(self, n):
         factors = [self.expr(f) for f in n.factors]
         listers = [self.lister(f) for f in n.factors]
+        charge = self.meter.charge
 
         def product(env):
             parts = [lister(fn(env)) for fn, lister in zip(factors, listers)]
@@ -250,6 +276,7 @@ class Compiler:
                 size *= len(part)
             if size > LIST_LIMIT:
                 raise Fallback("a product too large to list")
+            charge(size)
             return frozenset(cartesian(*parts))
         return product
 

@@ -62,6 +62,7 @@ def element_variable(c: Compiler, mode: str, var: str, dom: Closure, cond: s.Nod
         c.pop()
     c.plans.append(f"element {var}: {len(narrowing)} narrowing, {len(rest)} tested")
     every = mode == "∀" and premise is None  # ∀v∈D (N & R): D within N, R for all
+    charge = c.meter.charge
 
     def run(env):
         domain = dom(env)
@@ -72,6 +73,7 @@ def element_variable(c: Compiler, mode: str, var: str, dom: Closure, cond: s.Nod
         narrow = -1
         for fn in narrowing:
             narrow &= fn(env)
+        charge((domain if every else domain & narrow).bit_count())
         if every:
             if domain & ~narrow:
                 return False
@@ -246,6 +248,7 @@ def listed_variable(c: Compiler, mode: str, var: str, dom: Closure, cond: s.Node
         return _extreme_closure(c, var, dom, frame, extreme)
     c.plans.append(f"listed {var}: {len(keys)} index lookups, {len(rest)} tested")
     indexes: dict = {}
+    charge = c.meter.charge
 
     def candidates(env, domain):
         if narrowing:
@@ -270,6 +273,8 @@ def listed_variable(c: Compiler, mode: str, var: str, dom: Closure, cond: s.Node
             return False if mode == "∃" else (True if mode == "∀" else
                                               0 if mode == "image" else frozenset())
         pool = candidates(env, domain)
+        if not isinstance(pool, Family):
+            charge(len(pool))
         if isinstance(pool, Family):  # narrowed, nothing left to test
             if mode == "set":
                 return pool

@@ -102,6 +102,7 @@ def set_variable(c: Compiler, mode: str, var: str, domain: s.Apply, cond: s.Node
             return found
         if found.size() > LIST_LIMIT:
             raise Fallback("a family with a residual condition too large to list")
+        c.meter.charge(found.size())
         kept = []
         for b in found.members():
             env[var] = b
@@ -124,6 +125,7 @@ def set_variable(c: Compiler, mode: str, var: str, domain: s.Apply, cond: s.Node
             return all(bool(b >> e & 1) == inside for b in f)
         if _size(f) > LIST_LIMIT:
             raise Fallback("a ∀ over a family too large to list")
+        c.meter.charge(_size(f))
         for b in (f.members() if isinstance(f, Family) else f):
             env[var] = b
             if not then(env):

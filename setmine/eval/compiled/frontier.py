@@ -67,7 +67,7 @@ class Items:
             return found
         program = self.program
         compiler = Compiler(self.types_of(tree), program.data, program.bases,
-                            lambda name: name in program.kinds, binder)
+                            lambda name: name in program.kinds, binder, program.meter)
         typ = compiler.type(node)
         fn = compiler.truth(node) if isinstance(typ, t.Logic) else compiler.expr(node)
         domains = tuple((var, compiler.expr(domain), compiler.rep(domain) == MASK)

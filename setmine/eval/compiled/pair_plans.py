@@ -185,6 +185,7 @@ def _heads(c: Compiler, domain: s.Product, parts: list) -> Closure:
         frame.start(env)
         for fn in narrowing:
             candidates &= fn(env)
+        c.meter.charge(candidates.bit_count())
         out = []
         for x in bits(candidates):
             env[HEAD] = x
@@ -212,6 +213,7 @@ def _subset_values(c: Compiler, var: str, q: s.Quantifier, head: s.Node,
         mask = fn(env)
         if 1 << mask.bit_count() > LIST_LIMIT:
             raise Fallback("too many subsets to list")
+        c.meter.charge(1 << mask.bit_count())
         elements = list(bits(mask))
         out = []
         for k in range(1 << len(elements)):
@@ -323,7 +325,9 @@ def _bindings(c: Compiler, chain: list, rest: list, result: s.Node) -> Closure:
         rep, dom = doms[i]
         domain = dom(env)
         frames[i].start(env)
-        for x in (bits(domain) if rep == MASK else listing(domain)):
+        listed = list(bits(domain)) if rep == MASK else listing(domain)
+        c.meter.charge(len(listed))
+        for x in listed:
             env[names[i]] = x
             if all(test(env) for test in tests[i]):
                 if i + 1 == len(names):

@@ -30,7 +30,7 @@ from ..interpret.model import _dependency_order, _functions
 from ..values.budget import Budget
 from ..values.sets import CURRENT_BUDGET, LazySet, card
 from .binders import binder
-from .compiler import UNEXPECTED, Compiler, Decline, Fallback
+from .compiler import UNEXPECTED, Compiler, Decline, Fallback, Meter
 from .masks import Universe, Unrepresentable, decode, encode
 
 EVALUATED = ("term", "axiom", "theorem")
@@ -81,6 +81,7 @@ class Program:
         self.declined: dict[str, str] = {}
         self.plans: dict[str, list[str]] = {}
         self.caches: list[dict] = []
+        self.meter = Meter()                  # the budget the closures charge, per run
         self._universe: tuple | None = None   # (the base sets' values, their Universe)
         self._encoded: dict = {}              # alias → (value, its compact form), last run
         self.live: Run | None = None          # the one run whose values are current
@@ -103,7 +104,7 @@ class Program:
             self.declined[alias] = f"it calls {unusable[0]}"
             return
         compiler = Compiler(node_types(tree, env), self.data, self.bases,
-                            lambda name: name in self.kinds, binder)
+                            lambda name: name in self.kinds, binder, self.meter)
         try:
             fn = compiler.truth(tree) if self.kinds[alias] != "term" else compiler.expr(tree)
         except Decline as exc:
@@ -172,7 +173,7 @@ class Program:
         env = self.schema.environment()
         extra = Extra(tree, [n for n, _ in dependencies(tree)])
         compiler = Compiler(node_types(tree, env), self.data, self.bases,
-                            lambda name: name in self.kinds, binder)
+                            lambda name: name in self.kinds, binder, self.meter)
         try:
             extra.closure = compiler.truth(tree)
             self.caches.extend(compiler.caches)
@@ -202,6 +203,7 @@ class Run:
         self.compact = program.data
         self.compact.clear()
         self.compact.update(compact)
+        program.meter.budget = self.budget = budget or Budget()
         self.reference: Evaluator | None = None
         for cache in program.caches:
             cache.clear()
@@ -241,6 +243,7 @@ class Run:
                 if not got.ok:
                     raise got.error
         if extra.closure is not None and all(n in self.compact for n in extra.uses):
+            self.budget.restart(None)
             try:
                 return bool(extra.closure({}))
             except (Fallback, *UNEXPECTED):  # the reference has the last word
@@ -319,6 +322,7 @@ class Run:
 
     def computed(self, alias: str, started: float) -> Computed:
         program = self.program
+        self.budget.restart(alias)  # the budget is per term, as the reference's
         fn = program.closures.get(alias)
         if fn is not None and all(n in self.compact for n in program.reads[alias]):
             try:
