@@ -23,7 +23,6 @@ word on values and on error messages alike.
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass, field
 from itertools import product as cartesian
 from typing import Callable
@@ -65,29 +64,6 @@ def _text(node: s.Node) -> str:
     except Exception:  # noqa: BLE001 - a synthetic node: its tree form
         text = str(node)
     return text if len(text) <= 60 else text[:57] + "…"
-
-
-class Meter:
-    """The budget of the evaluation a closure runs in, charged with the
-    candidates the compiled loops try.  Past its elements or its seconds
-    the compiled path gives up (``Fallback``): the reference evaluates the
-    term under the same limits, and says which sub-term overflows, if one
-    does."""
-
-    def __init__(self) -> None:
-        self.budget = None
-
-    def charge(self, n: int) -> None:
-        budget = self.budget
-        if budget is None:
-            return
-        budget.spent += n
-        if budget.spent > budget.max_elements:
-            raise Fallback("over the budget's candidates")
-        if budget.spent >= budget.next_check:
-            budget.next_check = budget.spent + 10_000
-            if time.monotonic() - budget.started > budget.max_seconds:
-                raise Fallback("over the budget's seconds")
 
 
 @dataclass
@@ -135,10 +111,10 @@ class Compiler:
     value), a dict the caller fills before running them."""
 
     def __init__(self, types: dict, data: dict, bases: frozenset,
-                 globals_ok: Callable[[str], bool], binder: Callable, meter: Meter):
+                 globals_ok: Callable[[str], bool], binder: Callable, meter):
         self.types, self.data, self.bases, self.globals_ok = types, data, bases, globals_ok
         self.binder = binder  # binders.binder: comprehensions and quantifiers
-        self.meter = meter    # the run's budget, charged by the loops
+        self.meter = meter    # the run's budget, charged by the loops (program.Meter)
         self.frames = [Frame(frozenset())]
         self.slots = 0
         self.plans: list[str] = []  # the plans chosen, for --explain-plan
@@ -348,6 +324,10 @@ class Compiler:
         if op in ("∈", "∉"):
             self.flat(n.right)
             rep = self.rep(n.right) if not isinstance(n.right, s.EmptySet) else SET
+            if isinstance(n.left, s.EmptySet):  # ∅ as a member: the right's members' form
+                empty = 0 if rep_of(getattr(self.type(n.right), "base", None),
+                                    self.bases) == MASK else frozenset()
+                left = lambda env: empty  # noqa: E731
             if rep == MASK:
                 test = lambda env: bool(right(env) >> left(env) & 1)  # noqa: E731
             else:
@@ -358,19 +338,15 @@ class Compiler:
             same = op == "="
             return lambda env: equal(left(env), right(env)) == same
         if op in ("⊆", "⊂", "⊄"):
-            if (self.rep(n.left) if not isinstance(n.left, s.EmptySet) else self.rep(n.right)) \
-                    != MASK:
-                inside = lambda env: subset(left(env), right(env))  # noqa: E731
-            else:
-                inside = lambda env: not left(env) & ~right(env)  # noqa: E731
-            if op == "⊆":
-                return inside
+            masks = self.rep(n.right if isinstance(n.left, s.EmptySet) else n.left) == MASK
+
+            def inside(env):
+                a, b = left(env), right(env)
+                return not a & ~b if masks else subset(a, b)
 
             def strict(env):
-                a, b = left(env), right(env)
-                return (not a & ~b and a != b) if isinstance(a, int) else (subset(a, b) and
-                                                                           not equal(a, b))
-            return strict if op == "⊂" else (lambda env: not strict(env))
+                return inside(env) and not equal(left(env), right(env))
+            return inside if op == "⊆" else strict if op == "⊂" else (lambda env: not strict(env))
         compare = COMPARISONS[op]
         return lambda env: compare(left(env), right(env))
 

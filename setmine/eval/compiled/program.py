@@ -30,11 +30,34 @@ from ..interpret.model import _dependency_order, _functions
 from ..values.budget import Budget
 from ..values.sets import CURRENT_BUDGET, LazySet, card
 from .binders import binder
-from .compiler import UNEXPECTED, Compiler, Decline, Fallback, Meter
+from .compiler import UNEXPECTED, Compiler, Decline, Fallback
 from .masks import Universe, Unrepresentable, decode, encode
 
 EVALUATED = ("term", "axiom", "theorem")
 NO_VALUE = object()
+
+
+class Meter:
+    """The budget of the evaluation a closure runs in, charged with the
+    candidates the compiled loops try.  Past its elements or its seconds
+    the compiled path gives up (``Fallback``): the reference evaluates the
+    term under the same limits, and says which sub-term overflows, if one
+    does."""
+
+    def __init__(self) -> None:
+        self.budget = None
+
+    def charge(self, n: int) -> None:
+        budget = self.budget
+        if budget is None:
+            return
+        budget.spent += n
+        if budget.spent > budget.max_elements:
+            raise Fallback("over the budget's candidates")
+        if budget.spent >= budget.next_check:
+            budget.next_check = budget.spent + 10_000
+            if time.monotonic() - budget.started > budget.max_seconds:
+                raise Fallback("over the budget's seconds")
 
 
 @dataclass
