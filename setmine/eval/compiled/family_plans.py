@@ -70,8 +70,6 @@ def set_variable(c: Compiler, mode: str, var: str, domain: s.Apply, cond: s.Node
                  node: s.Node) -> Closure:
     top = c.expr(domain.arg)
     premise, conclusion = split_implication(mode, cond)
-    if mode == "∀" and premise is None:
-        premise, conclusion = None, cond
     frame = c.push({var})
     try:
         parts = conjuncts(premise) if premise is not None else \
