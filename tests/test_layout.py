@@ -43,8 +43,10 @@ BELOW = {
     "pictures": {".", "base", "rsl", "eval/values", "eval/shapes", "eval/interpret", "eval/compiled",
                  "board",
                  "solver", "present", "check"},
+    "repair": {".", "base", "rsl", "eval/values", "eval/shapes", "eval/interpret", "board",
+               "solver", "present", "check", "verify"},
     "cli": {".", "base", "rsl", "eval/values", "eval/interpret", "eval/compiled", "board", "exteor",
-            "solver", "present", "check", "verify", "pictures"},
+            "solver", "present", "check", "verify", "pictures", "repair"},
 }
 
 

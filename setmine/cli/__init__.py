@@ -13,10 +13,10 @@ import argparse
 import sys
 
 from . import (import_, spec, eval, check, solve, play, explain, docs, crosscheck, observe,
-               defects, verify, report)
+               defects, verify, report, repair)
 
 COMMANDS = [spec, import_, eval, check, solve, play, explain, docs, crosscheck, observe, defects,
-            verify, report]
+            verify, report, repair]
 
 
 def build_parser() -> argparse.ArgumentParser:
