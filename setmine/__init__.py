@@ -1,7 +1,242 @@
 """setmine: a model checker for the set-theoretic Minesweeper schema «КС Сапер».
 
-The pipeline: text → syntax tree → typed term → value (``setmine.rsl``);
-Exteor files → schema (``setmine.exteor``); board → structure (``setmine.board``).
+The front door, one function per job (each imports what it needs when it
+is called, so that ``import setmine`` stays light):
+
+    >>> import setmine
+    >>> setmine.evaluate("corrected", "beginner-midgame", "card(D15)")
+    3
+
+* :func:`load_schema`, :func:`load_board` — the shipped schemas and boards
+  by name (``"written"``, ``"corrected"``, ``"beginner-midgame"``) or a file;
+* :func:`evaluate` — one term or expression, or every term, over a board;
+* :func:`check` — the axioms' verdicts on a board;
+* :func:`verify` — a property on every position of a scope (as ``setmine verify``);
+* :func:`repair` — a faulty term's smallest fix (as ``setmine repair``);
+* :func:`report` — the HTML page of every term drawn on a board;
+* :func:`show` — a value as setmine prints it.
+
+The pipeline behind them: text → syntax tree → typed term → value
+(``setmine.rsl``, ``setmine.eval``); Exteor files → schema
+(``setmine.exteor``); board → structure (``setmine.board``).
 """
 
+from __future__ import annotations
+
 __version__ = "0.1.0"
+__all__ = ["check", "evaluate", "load_board", "load_schema", "repair", "report", "show",
+           "verify"]
+
+
+def load_schema(spec="written"):
+    """A schema: ``"written"`` (as the user wrote it), ``"corrected"`` (each
+    defect repaired), a path to an ``.rsl`` file, or a loaded schema as it is.
+
+    >>> load_schema("corrected").typify("D15")
+    'ℬℬ(X1)'
+    """
+    from .resources import CORRECTED_SCHEMA, WRITTEN_SCHEMA
+    from .rsl.schema import Schema
+
+    if isinstance(spec, Schema):
+        return spec
+    return Schema.load({"written": WRITTEN_SCHEMA, "corrected": CORRECTED_SCHEMA}.get(
+        str(spec), spec))
+
+
+def load_board(spec):
+    """A board: a shipped one by name (``"beginner-midgame"``), a file (any
+    format ``setmine`` reads), the text of a ``.board`` file, or a Board.
+
+    >>> board = load_board("tiny-2x2")
+    >>> board.rows, board.cols, sorted(board.mines)
+    (2, 2, [(1, 0)])
+    """
+    from .board import Board, load_board as read, parse_board
+    from .resources import resolve_board
+
+    if isinstance(spec, Board):
+        return spec
+    if isinstance(spec, str) and "\n" in spec:
+        return parse_board(spec)
+    return read(resolve_board(spec))
+
+
+def evaluate(schema="written", board="beginner-midgame", term=None, *,
+             max_seconds: float = 60.0, max_elements: int = 2_000_000):
+    """The value of ``term`` — an alias (``"D8"``) or any RSLang expression
+    over the schema (``"card(D15)"``, ``"D18 ∩ D8 = ∅"``) — over the board;
+    without ``term``, ``{alias: value}`` for every term and axiom (a term
+    that could not be evaluated maps to its :class:`~setmine.rsl.RSLError`).
+    Values are exact: frozensets of cells ``(row, column)``, integers, truth
+    values, lazy sets for the large ones (their ``len`` is exact). Raises
+    RSLError for an expression that does not parse or type, or a term whose
+    evaluation fails.
+
+    >>> sorted(evaluate("corrected", "tiny-2x2", "D18"))
+    [(0, 1), (1, 0), (1, 1)]
+    >>> evaluate("corrected", "tiny-2x2", "card(D15) = 3")
+    True
+    """
+    from .board import structure
+    from .eval.interpret.evaluator import Evaluator
+    from .eval.interpret.model import evaluate_schema
+    from .eval.values.budget import Budget
+    from .eval.values.sets import CURRENT_BUDGET
+    from .rsl import syntax as s
+    from .rsl.schema import dependencies
+
+    schema, board = load_schema(schema), load_board(board)
+    data = structure(board)
+    budget = Budget(max_elements=max_elements, max_seconds=max_seconds)
+    if term is None:
+        return {a: (r.value if r.ok else r.error)
+                for a, r in evaluate_schema(schema, data, budget).items()}
+    tree = schema.expression_tree(term)
+    if term in schema and schema[term].kind not in ("term", "axiom", "theorem"):
+        return data[term]
+    needed = [n for n, _ in dependencies(tree) if n in schema and schema[n].kind == "term"]
+    if term in schema:
+        needed = [term]
+    results = evaluate_schema(schema, data, budget, only=needed)
+    for name in needed:
+        if not results[name].ok:
+            raise results[name].error
+    if term in schema:
+        return results[term].value
+    values = {**data, **{a: r.value for a, r in results.items() if r.kind == "term"}}
+    functions = {c.alias: schema.tree(c.alias) for c in schema
+                 if c.kind in ("function", "predicate") and schema.analysis[c.alias].ok}
+    budget.restart(term)
+    token = CURRENT_BUDGET.set(budget)
+    try:
+        evaluator = Evaluator(values, functions, budget)
+        return evaluator.truth(tree) if s.is_formula(tree) else evaluator.value(tree)
+    finally:
+        CURRENT_BUDGET.reset(token)
+
+
+def check(schema="written", board="beginner-midgame") -> dict:
+    """Each axiom's verdict on the board (``True``/``False``, or the
+    RSLError that kept it from being decided), as ``setmine check`` says it.
+
+    >>> check("corrected", "tiny-2x2")
+    {'A1': True, 'A2': True, 'A3': True, 'A4': True, 'A5': True, 'A6': True}
+    """
+    schema = load_schema(schema)
+    axioms = [c.alias for c in schema if c.kind == "axiom"]
+    values = evaluate(schema, board)
+    return {a: values[a] for a in axioms}
+
+
+def verify(schema="written", shapes: str = "cells<=4", *, assertions=(), properties=(),
+           scope: str = "positions", mines=None, symmetry: bool = True,
+           workers: int | None = None) -> dict:
+    """Check properties on every state of a scope, as ``setmine verify``
+    does, and return its JSON object (docs/verification.md): ``assertions``
+    are formulas, ``properties`` built-in names (``axioms``, ``crosscheck``,
+    ``observable``; ``axioms`` when nothing is asked); ``mines`` a count or
+    ``(low, high)``; ``workers`` a local Dask cluster's size.
+
+    >>> result = verify("corrected", "2x2", assertions=["D18 ∩ D8 = ∅"])
+    >>> result["states"], [(p["name"], p["holds"]) for p in result["properties"]]
+    (184, [('D18 ∩ D8 = ∅', True)])
+    """
+    from .verify.job import Job, shape_data
+    from .verify.run import to_json, verify as run
+    from .verify.scope import parse_shapes
+
+    schema = load_schema(schema)
+    asked = tuple(("assert", a) for a in assertions) + tuple(("builtin", p) for p in properties)
+    low, high = (0, None) if mines is None else (mines, mines) if isinstance(mines, int) else mines
+    job = Job(schema_text=schema.source, schema_path=schema.path or "schema.rsl",
+              shapes=tuple(shape_data(x) for x in parse_shapes(shapes)),
+              properties=asked or (("builtin", "axioms"),), scope=scope, symmetry=symmetry,
+              mines=(low, high))
+    return to_json(run(job, workers=workers))
+
+
+def repair(schema="written", alias: str = "D14", scope: str = "cells<=5", **options):
+    """Localize the fault of a term's formula and search for the smallest
+    change that makes it mean its convention, as ``setmine repair`` does
+    (options: ``max_edits``, ``seconds``, ``max_candidates``, ``fixes``,
+    ``validate``); returns the search's result (``.status``, ``.fixes``,
+    ``str()`` of it as the command prints it: ``setmine.repair.text.render``).
+
+    >>> result = repair("written", "D14", "cells<=4", validate=None)
+    >>> result.status, [str(e) for e in result.fixes[0].edits]
+    ('fixed', ['D13 → D8'])
+    """
+    from .repair.search import repair as search
+
+    options.setdefault("validate", None)
+    return search(load_schema(schema), alias, scope, **options)
+
+
+def report(schema="written", board="beginner-midgame", path=None, *, against=None) -> str:
+    """The HTML page of every term drawn on the board (``setmine report``),
+    ``against`` a second schema beside it; written to ``path`` when given.
+
+    >>> page = report("corrected", "tiny-2x2")
+    >>> page.startswith("<!DOCTYPE html>"), "D18" in page
+    (True, True)
+    """
+    from pathlib import Path
+
+    from .pictures.page import report_page
+    from .pictures.report import build
+
+    page = report_page(build(load_schema(schema), load_board(board),
+                             against=None if against is None else load_schema(against)))
+    if path is not None:
+        Path(path).write_text(page, encoding="utf-8")
+    return page
+
+
+def show(value, cells=None, limit: int = 12) -> str:
+    """A value as setmine prints it: cells as ``row,column``, sets in
+    braces, at most ``limit`` members.  ``cells`` are the board's cells
+    (default: the pairs of integers the value holds).
+
+    >>> show(evaluate("corrected", "tiny-2x2", "D5"))
+    '{(0,0, {0,1, 1,0, 1,1})}'
+    """
+    from .present.values import is_set, listing, show as text
+
+    if cells is None:
+        cells, stack, seen = set(), [value], 0
+        while stack and seen < 10_000:  # the cells among the members shown
+            item, seen = stack.pop(), seen + 1
+            if isinstance(item, tuple) and len(item) == 2 and all(type(i) is int for i in item):
+                cells.add(item)
+            elif isinstance(item, tuple):
+                stack.extend(item)
+            elif is_set(item):
+                stack.extend(listing(item, limit).items)
+    return text(value, limit, frozenset(cells))
+
+
+# ---------------------------------------------------------------------------
+# Three of the front door's names are also subpackages (setmine.check,
+# setmine.verify, setmine.repair).  Importing a subpackage sets it as an
+# attribute of its parent, which would hide the function once anything had
+# imported the subpackage; the package's module class keeps the function.
+# ``from setmine.verify.job import Job`` and the like read sys.modules and
+# are unaffected.
+
+def _keep_the_front_door() -> None:
+    import sys
+    import types
+
+    names = frozenset(__all__)
+
+    class Package(types.ModuleType):
+        def __setattr__(self, name, value):
+            if name in names and isinstance(value, types.ModuleType):
+                return
+            super().__setattr__(name, value)
+
+    sys.modules[__name__].__class__ = Package
+
+
+_keep_the_front_door()

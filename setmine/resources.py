@@ -3,9 +3,10 @@ defect search's findings.
 
 Every command's defaults come from here, so that setmine works from any
 folder, not only from the project's.  The files live in the project's
-``spec/`` (schemas and boards) and ``docs/defects.json``; the package reaches
-them through ``setmine/shipped/``, whose two entries are links to those
-places (``spec`` → ``../../spec``, ``defects.json`` → ``../../docs/defects.json``).
+``spec/`` (schemas and boards), ``docs/defects.json`` and ``docs/repairs.json``;
+the package reaches them through ``setmine/shipped/``, whose entries are links
+to those places (``spec`` → ``../../spec``, ``defects.json`` →
+``../../docs/defects.json``, ``repairs.json`` → ``../../docs/repairs.json``).
 An editable install follows the links into the project; ``pip install .``
 copies the files they point at into the installed package (package data in
 ``pyproject.toml``), so both find them in the same place.
@@ -31,6 +32,10 @@ SEED = SPEC_DIR / "saper.exteor.txt"
 
 DEFECTS = (SHIPPED / "defects.json").resolve()
 """The defect search's findings on the written schema (``setmine defects``)."""
+
+REPAIRS = (SHIPPED / "repairs.json").resolve()
+"""The repairs of the written schema's root defects (``setmine repair``,
+written by ``bench/repair_doc.py``)."""
 
 MOVE_AXIOM = "A6"
 """The axiom of both shipped schemas that says where the move (S4) must come

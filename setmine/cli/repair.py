@@ -13,7 +13,8 @@ quantifiers, connectives, predicates, negation, an operand for the whole,
 a global or bound variable for another of its type, ℬ red card Pr pr added
 or removed) is tried, most suspicious first, each first on the positions
 that rejected earlier candidates.  A fix is right on every position of the
-scope; it is then validated on --validate (default cells<=8) and the whole
+scope; it is then validated on --validate (default every grid of each topology
+up to 8 cells) and the whole
 schema with it in place is cross-checked on the scope.  Each term is
 repaired on the schema with the fixes found for the terms before it.
 --apply -o FILE writes that schema, each fix with a note: repair: line.
@@ -31,9 +32,8 @@ from ..check.isolate import dependency_order
 from ..check.reference import NOTIONS
 from ..present.header import schema_line
 from ..repair.search import (DEFAULT_CANDIDATES, DEFAULT_EDITS, DEFAULT_FIXES, DEFAULT_SCOPE,
-                             DEFAULT_SECONDS, DEFAULT_VALIDATE, RepairError, repair, with_formula)
-from ..repair.text import marked, render, to_json
-from ..rsl.schema import Schema
+                             DEFAULT_SECONDS, DEFAULT_VALIDATE, RepairError, repair)
+from ..repair.text import applied, render, to_json
 from ..verify.scope import ScopeError, parse_shapes
 from .common import (SPEC_HELP, help_text, load_schema, positive_int, positive_seconds,
                      write_atomically)
@@ -82,7 +82,7 @@ def _scope(option: str, text: str) -> str:
     return text
 
 
-def terms(schema: Schema, aliases: list[str]) -> list[str]:
+def terms(schema, aliases: list[str]) -> list[str]:
     """The terms to repair, in dependency order."""
     from . import UserError
 
@@ -133,7 +133,7 @@ def run(args) -> int:
             results.append(result)
             fix = next((f for f in result.fixes if f.wrong_on is None), None)
             if fix is not None:  # the terms after it are repaired with this fix in place
-                schema = applied(schema, result, fix)
+                schema = applied(result, fix)
     if args.apply:
         write_atomically(Path(args.output), schema.source)
     if args.json:
@@ -154,16 +154,6 @@ def run(args) -> int:
         print(summary(results, args))
     left = [r for r in results if r.status in ("not-found", "undecided", "localized")]
     return 1 if left else 0
-
-
-def applied(schema: Schema, result, fix) -> Schema:
-    """``schema`` with ``fix`` in place of the term's formula, noted."""
-    (_, _), (text, _) = marked(result, fix)
-    edits = "; ".join(f"{e.operator} {e}" for e in fix.edits)
-    note = (f"repair: setmine repair changed `{result.formula}` by {edits} "
-            f"(right on every position of {result.scope}"
-            + (f" and {result.validate}" if result.validate else "") + ")")
-    return Schema.parse(with_formula(schema, result.alias, text, note), schema.path)
 
 
 def summary(results, args) -> str:

@@ -320,7 +320,10 @@ class NaiveEvaluator:
             case s.Predicate(op="<" | ">" | "≤" | "≥" as sign, left=left, right=right):
                 return ORDER[sign](self.an_int(left, env), self.an_int(right, env))
             case s.Call():
-                return self.call(node, env)
+                truth = self.call(node, env)
+                if not isinstance(truth, bool):  # a function's set where a formula is expected
+                    raise fail("expectedLogic", f"not a formula: {unicode(node)}", node)
+                return truth
         raise fail("expectedLogic", f"not a formula: {unicode(node)}", node)
 
     def quantify(self, node: s.Quantifier, decls: tuple, domain: s.Node, body: s.Node,

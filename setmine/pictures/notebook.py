@@ -7,6 +7,7 @@
     >>> ev["D8"].value      # the value itself: a frozenset of cells
     >>> defects()           # the defect search's findings, each on its minimal board
     >>> play()              # the corrected schema plays a beginner game, D18 lit at each move
+    >>> repair("D14")       # D14's fault localized and its smallest fix (setmine repair)
 
 Every object here has ``_repr_html_`` (and a value drawn as one board,
 ``_repr_svg_``), made by the report's own code: the sections of
@@ -22,97 +23,27 @@ A :class:`~setmine.board.Board` displays itself already (``_repr_svg_``).
 
 from __future__ import annotations
 
-import html
 import time
 from dataclasses import dataclass, field
-from functools import lru_cache, wraps
 from pathlib import Path
 
 from markupsafe import Markup
 
-from .. import resources
-from ..board import Board, load_board as read_board, parse_board
+from ..board import Board, parse_board
 from ..board.model import BoardError, cell_str
-from ..board.svg import STYLE as BOARD_CSS, board_svg
+from ..board.svg import board_svg
 from ..eval.values.budget import Budget
 from ..present import defect_marks, values as present
 from ..rsl.schema import Schema
 from . import report as reports, views
-from .page import SHARED_DEFS, asset, environment, scoped
+from .display import board, load_board, load_schema, render, safe_html, safe_svg, schema
+from .repairs import Repaired, repair
 
-__all__ = ["Evaluated", "Finding", "Findings", "Picture", "Played", "Step", "Term", "board",
-           "defects", "evaluate", "load_board", "load_schema", "play", "schema", "show"]
-
-SCHEMAS = {"written": resources.WRITTEN_SCHEMA, "corrected": resources.CORRECTED_SCHEMA}
-SCOPE = ".setmine"
 STEP_SIZE = 14        # a game's positions are drawn small
 
-
-# ---------------------------------------------------------------------------
-# Loading
-
-
-def load_schema(spec: Schema | str | Path = "written") -> Schema:
-    """A schema: ``"written"`` (as the user wrote it), ``"corrected"`` (each
-    defect repaired), a path to an ``.rsl`` file, or a Schema as it is."""
-    if isinstance(spec, Schema):
-        return spec
-    return Schema.load(SCHEMAS.get(str(spec), Path(spec)))
-
-
-def load_board(spec: Board | str | Path) -> Board:
-    """A board: a shipped one by name (``"beginner-midgame"``), a file, the
-    text of a ``.board`` file (docs/board-format.md), or a Board as it is."""
-    if isinstance(spec, Board):
-        return spec
-    if isinstance(spec, str) and "\n" in spec:
-        return parse_board(spec)
-    return read_board(resources.resolve_board(spec))
-
-
-schema, board = load_schema, load_board     # the short names a notebook uses
-
-
-# ---------------------------------------------------------------------------
-# Displays that never raise
-
-
-def _safe_html(method):
-    @wraps(method)
-    def display(self):
-        try:
-            return method(self)
-        except Exception as error:  # noqa: BLE001 - a display shows its failure, never raises
-            return _error_html(f"{type(self).__name__} could not be drawn: "
-                               f"{type(error).__name__}: {error}")
-    return display
-
-
-def _safe_svg(method):
-    @wraps(method)
-    def display(self):
-        try:
-            return method(self)
-        except Exception:  # noqa: BLE001 - the HTML display says what went wrong
-            return None
-    return display
-
-
-def _error_html(text: str) -> str:
-    return f'<pre class="setmine-error">{html.escape(text)}</pre>'
-
-
-@lru_cache(maxsize=1)
-def _css() -> Markup:
-    return Markup(scoped(BOARD_CSS + "\n" + asset("report.css"), SCOPE) + "\n" +
-                  asset("notebook.css"))
-
-
-def _render(template: str, *, script: bool = False, **context) -> str:
-    return environment().get_template(template).render(
-        css=_css(), js=asset("report.js") if script else None, board_defs=Markup(SHARED_DEFS),
-        **context)
-
+__all__ = ["Evaluated", "Finding", "Findings", "Picture", "Played", "Repaired", "Step", "Term",
+           "board", "defects", "evaluate", "load_board", "load_schema", "play", "repair", "schema",
+           "show"]
 
 # ---------------------------------------------------------------------------
 # A schema evaluated over a board
@@ -159,9 +90,9 @@ class Evaluated:
     def __len__(self) -> int:
         return len(self._sections)
 
-    @_safe_html
+    @safe_html
     def _repr_html_(self) -> str:
-        return _render("notebook-evaluated.html.j2", r=self.report)
+        return render("notebook-evaluated.html.j2", r=self.report)
 
     def __repr__(self) -> str:
         r = self.report
@@ -238,15 +169,15 @@ class Term:
         """Does its value differ from the ``against`` schema's on this board?"""
         return self.section.differs
 
-    @_safe_html
+    @safe_html
     def _repr_html_(self) -> str:
         r = self._evaluated.report
         kinds = {self.section.side.view.kind} | ({self.section.other.view.kind}
                                                   if self.section.other else set())
-        return _render("notebook-term.html.j2", script="relation" in kinds,
+        return render("notebook-term.html.j2", script="relation" in kinds,
                        s=self.section, schema=r.schema, against=r.against)
 
-    @_safe_svg
+    @safe_svg
     def _repr_svg_(self) -> str | None:
         """The value as one board, when it is drawn as one: a set of cells
         lit, an axiom's witness, a heat map of probabilities."""
@@ -334,7 +265,7 @@ class Finding:
     def corrected(self) -> str:
         return self.data.get("corrected_formula", "")
 
-    @_safe_html
+    @safe_html
     def _repr_html_(self) -> str:
         return Findings([self])._repr_html_()
 
@@ -346,13 +277,13 @@ class Finding:
 class Findings(list):
     """Findings, shown one after another as the report shows them."""
 
-    @_safe_html
+    @safe_html
     def _repr_html_(self) -> str:
         found = [reports.finding_of(f.data) for f in self]
         own = sum(f.own for f in self)
         heading = f"{len(self)} finding{'s' if len(self) != 1 else ''} ({own} own, " \
                   f"{len(self) - own} inherited from the terms they read)"
-        return _render("notebook-findings.html.j2", findings=found, heading=heading)
+        return render("notebook-findings.html.j2", findings=found, heading=heading)
 
 
 def defects(alias: str | None = None, *, own: bool = False) -> Findings:
@@ -388,7 +319,7 @@ class Step:
         return board_svg(self.board, lit=self.d18, standalone=standalone, size=size,
                          label=self.caption)
 
-    @_safe_svg
+    @safe_svg
     def _repr_svg_(self) -> str:
         return self.svg(standalone=True, size=24)
 
@@ -420,11 +351,11 @@ class Played:
     def __len__(self) -> int:
         return len(self.steps)
 
-    @_safe_html
+    @safe_html
     def _repr_html_(self) -> str:
         steps = [(s, Markup(s.svg())) for s in self.steps]
         final = Markup(board_svg(self.final, show_mines=True, size=STEP_SIZE))
-        return _render("notebook-game.html.j2", g=self, steps=steps, final=final)
+        return render("notebook-game.html.j2", g=self, steps=steps, final=final)
 
     def __repr__(self) -> str:
         return (f"<{self.schema} played {self.level} game {self.game} (seed {self.seed}): "

@@ -16,7 +16,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 from .. import resources
 from ..board import parse_board, structure
@@ -87,6 +87,8 @@ class Finding:
     formula: str
     corrected: str
     inherited: tuple = ()          # the own defects it follows from, when it has none itself
+    fix: Markup | None = None      # setmine repair's fix, the changed part marked
+    fix_note: str = ""             # what the fix changed and where it was validated, or why none
 
 
 @dataclass
@@ -292,12 +294,46 @@ def defects(marks: dict) -> list[Defects]:
 
 def finding_of(finding: dict) -> Finding:
     """One shipped finding (an entry of docs/defects.json) as the page shows it."""
+    fix, note = proposed_fix(finding) if finding.get("kind") == "disagreement" else (None, "")
     return Finding(
         alias=finding["alias"], title=defect_marks.KIND_TEXT.get(finding["kind"], finding["kind"]),
         explanation=finding.get("explanation", ""), board=minimal_board(finding.get("board", "")),
         value=finding.get("value_text", ""), expected=finding.get("expected_text", ""),
         formula=finding.get("formula", ""), corrected=finding.get("corrected_formula", ""),
-        inherited=tuple(finding.get("inherited_from") or ()))
+        inherited=tuple(finding.get("inherited_from") or ()), fix=fix, fix_note=note)
+
+
+def marked_formula(text: str, marks) -> Markup:
+    """A formula with the ranges of ``marks`` in ``<mark>``."""
+    out, at = [], 0
+    for start, end in sorted(marks):
+        out += [escape(text[at:start]), Markup("<mark>"), escape(text[start:end]),
+                Markup("</mark>")]
+        at = end
+    out.append(escape(text[at:]))
+    return Markup("").join(out)
+
+
+def proposed_fix(finding: dict) -> tuple[Markup | None, str]:
+    """setmine repair's fix of a finding's formula (docs/repairs.json), and
+    a note: the edits and the scope it was validated on — or why there is
+    no fix within the bound."""
+    entry = defect_marks.repair_of(finding)
+    if entry is None:
+        return None, ""
+    fixes = [f for f in entry.get("fixes", ()) if f.get("validated", {}).get("holds")]
+    if not fixes:
+        if entry.get("status") == "not-found":
+            return None, (f"setmine repair: no change of at most {entry.get('edits_searched')} "
+                          f"edits makes it right on every position of {entry.get('scope')} "
+                          f"({entry['counts']['tried']:,} candidates tried)")
+        return None, ""
+    fix = fixes[0]
+    edits = "; ".join(e.get("change") or f"{e['from']} → {e['to']}" for e in fix["edits"])
+    note = (f"{len(fix['edits'])} edit{'s' if len(fix['edits']) > 1 else ''} ({edits}), right on "
+            f"every one of the {fix['validated']['positions']:,} positions of "
+            f"{fix['validated']['scope']}")
+    return marked_formula(fix["formula"], fix.get("marked", ())), note
 
 
 def minimal_board(text: str) -> Markup:

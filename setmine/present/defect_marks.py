@@ -77,6 +77,37 @@ def findings() -> tuple:
     return tuple(out)
 
 
+def repairs() -> dict[str, tuple[dict, object]]:
+    """term → (its shipped repair, the parsed formula it repairs): the
+    entries of docs/repairs.json (``setmine repair`` on the written schema);
+    none when the file is missing or unreadable."""
+    from ..rsl import parse
+
+    try:
+        data = json.loads(resources.REPAIRS.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    out = {}
+    for entry in data.get("terms", ()) if isinstance(data, dict) else ():
+        try:
+            out[entry["term"]] = (entry, parse(entry["formula"]))
+        except (RSLError, KeyError, TypeError):
+            continue
+    return out
+
+
+def repair_of(finding: dict) -> dict | None:
+    """The shipped repair of the formula a finding is about, if any."""
+    found = repairs().get(finding.get("alias"))
+    if found is None:
+        return None
+    try:
+        from ..rsl import parse
+        return found[0] if parse(finding.get("formula", "")) == found[1] else None
+    except RSLError:
+        return None
+
+
 def marks(schema) -> dict[str, list[Mark]]:
     """alias → the findings that apply to it in ``schema`` (see the module text)."""
     candidates: dict[str, list[dict]] = {}

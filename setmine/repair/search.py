@@ -41,7 +41,7 @@ from .localize import Suspect, rank
 from .mutations import Edit, Mutator
 
 DEFAULT_SCOPE = "cells<=6"
-DEFAULT_VALIDATE = "cells<=8"
+DEFAULT_VALIDATE = "cells<=8,torus:cells<=8,hex:cells<=8"
 DEFAULT_EDITS = 2
 DEFAULT_SECONDS = 300.0
 DEFAULT_CANDIDATES = 100_000
@@ -253,19 +253,23 @@ class Search:
             level = following
 
     def validate(self, scope: str) -> None:
-        """Each fix on every case of ``scope``."""
-        all_cases = None
+        """Each fix on every case of ``scope``: the cases are made one at a
+        time and each judges every fix still standing (nothing is kept)."""
+        standing = []
         for fix in self.result.fixes:
-            if all_cases is None:
-                all_cases = list(cases(self.alias, scope))
             typed = self.mutator.typed(fix.tree)
-            names = tuple(n for n, _ in dependencies(typed))
             fix.validated = 0
-            for case in all_cases:
-                if not self.judge(typed, case, names).agree:
+            standing.append((fix, typed, tuple(n for n, _ in dependencies(typed))))
+        for case in cases(self.alias, scope):
+            for item in list(standing):
+                fix, typed, names = item
+                if self.judge(typed, case, names).agree:
+                    fix.validated += 1
+                else:
                     fix.wrong_on = case.board
-                    break
-                fix.validated += 1
+                    standing.remove(item)
+            if not standing:
+                return
 
     def whole_schema(self) -> None:
         """The schema with each fix in place, cross-checked on the scope."""

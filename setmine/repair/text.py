@@ -26,7 +26,8 @@ from ..rsl.printer import unicode
 from ..verify.run import board_text
 from .cases import Case, Judge
 from .mutations import Mutator, at
-from .search import Fix, Repair
+from ..rsl.schema import Schema
+from .search import Fix, Repair, with_formula
 
 Marked = tuple[str, list[tuple[int, int]]]  # a formula and its marked [start, end) ranges
 
@@ -57,6 +58,18 @@ def marked(repair: Repair, fix: Fix) -> tuple[Marked, Marked]:
                 return (text, sorted(old_marks)), (out, sorted(new_marks))
     old, new = unicode(repair.tree), unicode(fix.tree)
     return (old, [_changed(new, old)]), (new, [_changed(old, new)])
+
+
+def applied(repair: Repair, fix: Fix) -> Schema:
+    """The repaired schema: ``fix`` in place of the term's formula (in the
+    author's text), with a ``note: repair:`` line saying what changed."""
+    (_, _), (text, _) = marked(repair, fix)
+    edits = "; ".join(f"{e.operator} {e}" for e in fix.edits)
+    note = (f"repair: setmine repair changed `{written(repair)}` by {edits} (right on every "
+            f"position of {repair.scope}" + (f" and {repair.validate}" if repair.validate else "")
+            + ")")
+    schema = repair.schema
+    return Schema.parse(with_formula(schema, repair.alias, text, note), schema.path)
 
 
 def _original(repair: Repair, edit) -> bool:
@@ -294,8 +307,8 @@ def to_json(repair: Repair) -> dict:
         out["fixes"].append({
             "formula": new[0], "marked": [list(m) for m in new[1]],
             "old_marked": [list(m) for m in old[1]],
-            "edits": [{"operator": e.operator, "from": unicode(e.old), "to": unicode(e.new)}
-                      for e in fix.edits],
+            "edits": [{"operator": e.operator, "change": str(e), "from": unicode(e.old),
+                       "to": unicode(e.new)} for e in fix.edits],
             "evidence": {"board": board_text(ev["board"]), "old": ev["old"], "new": ev["new"],
                          "expected": ev["expected"]},
             "validated": {"scope": r.validate or r.scope,

@@ -133,6 +133,23 @@ def test_the_json_has_the_documented_keys(d14):
     [fix] = data["fixes"]
     assert set(fix) == {"formula", "marked", "old_marked", "edits", "evidence", "validated",
                         "schema_crosscheck"}
-    assert fix["edits"] == [{"operator": "identifier", "from": "D13", "to": "D8"}]
+    assert fix["edits"] == [{"operator": "identifier", "change": "D13 → D8", "from": "D13",
+                             "to": "D8"}]
     assert fix["validated"]["holds"] and fix["validated"]["scope"] == LARGER
     assert fix["schema_crosscheck"]["holds"] is False  # the written D2 is still there
+
+
+def test_every_shipped_fix_is_right_on_every_small_position():
+    """docs/repairs.json (bench/repair_doc.py) is not stale: each fix it
+    ships, put in the written schema, means its convention on cells<=4."""
+    import json
+
+    from setmine.resources import REPAIRS
+
+    shipped = json.loads(REPAIRS.read_text(encoding="utf-8"))
+    fixed = [(t["term"], f["formula"]) for t in shipped["terms"] for f in t["fixes"][:1]]
+    assert fixed, "no fix shipped"
+    for alias, formula in fixed:
+        schema = Schema.parse(with_formula(WRITTEN, alias, formula))
+        result = repair(schema, alias, SMALL, validate=None)
+        assert not result.failing and result.status in ("agrees", "inherited"), alias

@@ -148,10 +148,8 @@ def test_evaluators_reject_misplaced_operands_cleanly(text):
     tree = parse_expression(text)
     for run in (lambda: Evaluator(DATA, FUNCTIONS).evaluate(tree),
                 lambda: naive.evaluate(tree, DATA, FUNCTIONS)):
-        try:
+        with pytest.raises(RSLError):
             run()
-        except RSLError:
-            pass
 
 
 def test_a_schema_rejects_a_misplaced_operand_with_its_line():

@@ -293,7 +293,11 @@ class Evaluator:
         return result
 
     def truth_Call(self, n, env) -> bool:
-        return bool(self.value_Call(n, env))
+        truth = self.value_Call(n, env)
+        if not isinstance(truth, bool):  # a function's set where a formula is expected
+            raise RSLError("expectedLogic", f"{n.name}[…] is a set expression; a formula is "
+                           "expected here", *n.span)
+        return truth
 
     # -- the planner: the rules reach its entry points through these methods
     def comprehension(self, var, domain, condition, env, node=None):

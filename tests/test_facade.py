@@ -1,0 +1,59 @@
+"""The front door: ``import setmine`` and its functions, each with an
+example that runs (its doctest), from any folder, without importing the
+heavy parts until a function is called."""
+
+from __future__ import annotations
+
+import doctest
+import subprocess
+import sys
+
+import pytest
+
+import setmine
+from setmine.rsl.errors import RSLError
+
+
+def test_every_facade_function_has_a_running_example():
+    for name in setmine.__all__:
+        assert ">>>" in (getattr(setmine, name).__doc__ or ""), name
+    failed, attempted = doctest.testmod(setmine)
+    assert attempted >= len(setmine.__all__) and failed == 0
+
+
+def test_the_front_door_works_from_any_folder_and_imports_lightly(tmp_path):
+    code = ("import sys, setmine; light = 'lark' not in sys.modules; "
+            "print(setmine.evaluate('corrected', 'beginner-midgame', 'card(D15)'), light)")
+    done = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True,
+                          text=True, check=False)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["3", "True"]
+
+
+def test_evaluate_every_term_maps_a_failure_to_its_error():
+    values = setmine.evaluate("written", "tiny-2x2")
+    assert values["A4"] is True and values["D1"] == frozenset({(0, 1), (1, 0), (1, 1)})
+    assert set(values) >= {"D1", "D18", "A6"}
+    tight = setmine.evaluate("written", "beginner-midgame", max_elements=10)
+    assert any(isinstance(v, RSLError) for v in tight.values())
+
+
+def test_evaluate_a_bad_expression_raises_with_its_place():
+    with pytest.raises(RSLError) as error:
+        setmine.evaluate("corrected", "tiny-2x2", "card(D99)")
+    assert "D99" in error.value.message
+
+
+def test_a_structure_by_name_is_its_value():
+    assert setmine.evaluate("corrected", "tiny-2x2", "S2") == frozenset({(1, 0)})
+
+
+def test_a_subpackage_of_the_same_name_does_not_hide_the_function():
+    import setmine.check.isolate  # noqa: F401 - imports the subpackages
+    import setmine.repair.search  # noqa: F401
+    import setmine.verify.run  # noqa: F401
+
+    assert callable(setmine.check) and setmine.check.__module__ == "setmine"
+    assert callable(setmine.verify) and callable(setmine.repair)
+    from setmine.verify.job import Job  # the subpackages are still importable
+    assert Job.__module__ == "setmine.verify.job"
