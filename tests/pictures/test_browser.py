@@ -401,6 +401,20 @@ def test_defect_badges_link_to_their_findings(browser, written_report):
         assert browser.find_elements(By.CSS_SELECTOR, f"section#{alias} a.badge.defect")
 
 
+def test_a_finding_shows_the_proposed_fix_with_its_change_marked(browser, written_report):
+    """D14's article carries setmine repair's fix: the changed part is a
+    highlighted <mark> a reader sees, the rest of the formula as written."""
+    assert open_page(browser, written_report) == []
+    fixes = browser.find_elements(By.CSS_SELECTOR, "article#defect-D14 p.fix code")
+    assert fixes, "D14's finding shows no fix"
+    code = fixes[0]
+    assert "X₁\\(S₃ ∪ D₁₁ ∪ D₈)" in code.text
+    [mark] = code.find_elements(By.TAG_NAME, "mark")
+    assert mark.text == "D₈" and mark.is_displayed()
+    background = mark.value_of_css_property("background-color")
+    assert background not in ("rgba(0, 0, 0, 0)", "transparent"), background
+
+
 def test_the_corrected_page_has_one_side(browser, corrected_report):
     assert open_page(browser, corrected_report) == []
     assert browser.find_elements(By.CSS_SELECTOR, 'figure[data-side="against"]') == []
