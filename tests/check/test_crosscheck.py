@@ -115,3 +115,48 @@ def test_property_the_corrected_schema_agrees(board):
 
 # Every legal position of every board of up to 8 cells, every move: `setmine
 # verify --property crosscheck` (tests/verify/test_verify.py)
+
+
+# -- D16/D17 compared cell by cell: the family of each cell, by its size
+
+def _families_case():
+    """A position with undecided cells, the reference D16, and the schema's
+    right value built from the reference families."""
+    from setmine.check.reference import Facts, as_data, reference
+
+    board = parse_board("name: five\nmines: 2\n\n0 . . * *\n")  # 2 of 3 cells: 3 placements
+    facts = Facts.of(board)
+    expected = reference("D16", facts)
+    return facts, expected, as_data(expected)
+
+
+def test_a_family_of_the_wrong_size_disagrees_and_names_the_cell():
+    """The per-cell size comparison (``compare._families``) is what catches
+    a family with a placement too few: the cells and the one family per
+    cell are right."""
+    from setmine.check.compare import compare
+
+    facts, expected, right = _families_case()
+    assert compare("D16", right, expected, facts.cells).agree
+    cell, family = max(right, key=lambda pair: len(pair[1]))
+    assert len(family) >= 2
+    short = frozenset(family - {next(iter(family))})
+    wrong = (right - {(cell, family)}) | {(cell, short)}
+    verdict = compare("D16", wrong, expected, facts.cells)
+    assert not verdict.agree and verdict.side == "schema"
+    assert verdict.difference == (f"cell {cell[0]},{cell[1]}: the schema's family has 1 "
+                                  f"placement, the reference {len(family)}")
+
+
+def test_a_family_of_the_right_size_but_a_wrong_placement_disagrees():
+    from setmine.check.compare import compare
+
+    facts, expected, right = _families_case()
+    cell, family = max(right, key=lambda pair: len(pair[1]))
+    member = next(iter(family))
+    stranger = frozenset(facts.closed - member) if facts.closed - member else frozenset()
+    swapped = frozenset(family - {member}) | {stranger}
+    assert len(swapped) == len(family) and stranger not in family
+    wrong = (right - {(cell, family)}) | {(cell, swapped)}
+    verdict = compare("D16", wrong, expected, facts.cells)
+    assert not verdict.agree and "not a placement that mines it" in verdict.difference
