@@ -20,7 +20,7 @@ import json
 import time
 from pathlib import Path
 
-from setmine.check.isolate import dependency_order
+from setmine.eval.interpret.model import dependency_order
 from setmine.repair.search import DEFAULT_SCOPE, DEFAULT_VALIDATE, repair
 from setmine.repair.text import applied, to_json
 from setmine.resources import DEFECTS, WRITTEN_SCHEMA

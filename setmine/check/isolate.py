@@ -19,9 +19,9 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
-from functools import lru_cache
 
 from ..eval.interpret.evaluator import Evaluator
+from ..eval.interpret.model import dependency_order
 from ..eval.values.budget import Budget
 from ..eval.values.sets import CURRENT_BUDGET, LazySet, card
 from ..rsl.errors import RSLError
@@ -59,27 +59,6 @@ def evaluated(schema: Schema) -> list[str]:
     """The terms, axioms and theorems of ``schema`` that can be evaluated,
     in the schema's order."""
     return [c.alias for c in schema if c.kind in ("term", "axiom", "theorem")]
-
-
-@lru_cache(maxsize=None)
-def dependency_order(schema: Schema) -> tuple[str, ...]:
-    """The evaluable constituents in dependency order, otherwise in the
-    schema's order (a depth-first topological sort)."""
-    out: list[str] = []
-    seen: set[str] = set()
-
-    def visit(alias: str) -> None:
-        if alias in seen or alias not in schema:
-            return
-        seen.add(alias)
-        for name in schema.uses(alias):
-            visit(name)
-        if schema[alias].kind in ("term", "axiom", "theorem"):
-            out.append(alias)
-
-    for alias in evaluated(schema):
-        visit(alias)
-    return tuple(out)
 
 
 def schema_functions(schema: Schema) -> dict:

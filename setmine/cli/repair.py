@@ -28,7 +28,7 @@ import json
 import sys
 from pathlib import Path
 
-from ..check.isolate import dependency_order
+from ..eval.interpret.model import dependency_order
 from ..check.reference import NOTIONS
 from ..present.header import schema_line
 from ..repair.search import (DEFAULT_CANDIDATES, DEFAULT_EDITS, DEFAULT_FIXES, DEFAULT_SCOPE,

@@ -52,7 +52,7 @@ from .. import resources
 from ..board import BoardError, structure
 from ..board.model import Board, cell_str, plural
 from ..board.svg import board_svg
-from ..check.isolate import dependency_order
+from ..eval.interpret.model import dependency_order
 from ..eval.compiled.program import Computed, Program
 from ..eval.values.budget import Budget
 from ..player import view_board

@@ -22,7 +22,8 @@ from .. import resources
 from ..board import parse_board, structure
 from ..board.model import Board, BoardError, cell_str, plural
 from ..board.svg import board_svg
-from ..check.isolate import dependency_order, schema_functions
+from ..check.isolate import schema_functions
+from ..eval.interpret.model import dependency_order
 from ..eval.interpret.evaluator import Evaluator
 from ..eval.interpret.model import Result, evaluate_schema
 from ..eval.values.budget import Budget

@@ -23,7 +23,8 @@ from __future__ import annotations
 from collections import OrderedDict
 from collections.abc import Iterable
 
-from ..check.isolate import Limits, dependency_order, evaluated
+from ..check.isolate import Limits, evaluated
+from ..eval.interpret.model import dependency_order
 from ..eval.compiled.frontier import Frontier, Items
 from ..eval.compiled.compiler import Decline
 from ..eval.compiled.program import Computed, Program

@@ -14,11 +14,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from setmine import rsl
+from setmine.board import load_board
 from setmine.cli import main
 from setmine.eval.interpret.evaluator import Evaluator
 from setmine.eval.interpret.model import evaluate
 from setmine.eval.values.budget import Budget
 from setmine.eval.values.sets import LazySet, materialize
+from setmine.resources import resolve_board
 from setmine.oracle.naive import NaiveEvaluator
 from setmine.rsl import syntax as s
 from setmine.rsl.parser import parse_expression
@@ -227,3 +229,27 @@ def test_explain_of_long_chains(tmp_path, capsys, args):
     captured = capsys.readouterr()
     assert code == 0, captured.err
     assert "Traceback" not in captured.out + captured.err
+
+
+def test_a_chain_of_definitions_in_every_order_of_evaluation(tmp_path):
+    """A chain D1 :== D2, D2 :== D3, … of 3,000 terms: ordered by the one
+    dependency order (iteratively), so that every part of setmine that
+    evaluates a schema — the model, the compiled program, the isolated
+    and chained evaluations of the cross-check, a report's sections —
+    reaches its end."""
+    from setmine.board import structure
+    from setmine.check.isolate import evaluate_chain
+    from setmine.eval.compiled.program import Program
+    from setmine.eval.interpret.model import dependency_order
+    from setmine.pictures.report import order
+
+    count = 3000
+    text = ("X1\nS1 ::= ℬ(X1×X1)\nS2 ::= ℬ(X1)\nS3 ::= ℬ(X1)\nS4 ::= ℬ(X1)\n"
+            + "".join(f"D{i} :== D{i + 1}\n" for i in range(1, count)) + f"D{count} :== X1\\S3\n")
+    schema = rsl.Schema.parse(text)
+    assert dependency_order(schema) == tuple(f"D{i}" for i in range(count, 0, -1))
+    board = load_board(resolve_board("tiny-2x2"))
+    chain = evaluate_chain(schema, structure(board), only=["D1"])
+    assert chain["D1"].value == board.closed()
+    assert Program(schema).order[-1] == "D1"
+    assert order(schema)[-1] == "D1"

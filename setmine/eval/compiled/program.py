@@ -26,7 +26,7 @@ from ...rsl.errors import RSLError
 from ...rsl.node_types import node_types
 from ...rsl.schema import Schema, dependencies
 from ..interpret.evaluator import Evaluator
-from ..interpret.model import _dependency_order, _functions
+from ..interpret.model import _functions, dependency_order
 from ..values.budget import Budget
 from ..values.sets import CURRENT_BUDGET, LazySet, card
 from .binders import binder
@@ -96,7 +96,7 @@ class Program:
         self.bases = frozenset(c.alias for c in schema if c.kind == "basic")
         self.kinds = {c.alias: c.kind for c in schema}
         self.types = {alias: info.type for alias, info in env.items()}
-        self.order = [c.alias for c in _dependency_order(schema) if c.kind in EVALUATED]
+        self.order = list(dependency_order(schema))
         self.functions = _functions(schema)
         self.data: dict = {}           # alias → compact value, during a run
         self.closures: dict = {}

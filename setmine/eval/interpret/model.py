@@ -107,6 +107,17 @@ def _dependency_order(schema) -> list:
     return ordered
 
 
+EVALUATED = ("term", "axiom", "theorem")
+
+
+def dependency_order(schema) -> tuple[str, ...]:
+    """The aliases of the terms, axioms and theorems of ``schema``, each
+    after the constituents it uses (otherwise in file order), whatever the
+    length of a chain of definitions: the one order in which every part of
+    setmine evaluates a schema."""
+    return tuple(c.alias for c in _dependency_order(schema) if c.kind in EVALUATED)
+
+
 def _needed(schema, aliases: list[str]) -> set[str]:
     """The constituents ``aliases`` need, themselves included."""
     known = [a for a in aliases if a in schema]
