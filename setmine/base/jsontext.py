@@ -10,7 +10,10 @@ something the readers can report:
   so the reader's own check of that field rejects it, naming the field and
   the number's length (``describe_json`` renders it briefly);
 * too deep a nesting is a ``JSONDecodeError`` at the bracket that opens one
-  level too many.
+  level too many;
+* a string with a lone surrogate (``"\\ud800"``, an escape JSON allows but
+  that is no Unicode text: it could never be printed or written) is a
+  ``JSONDecodeError`` at that escape.
 
 The fast path is plain ``json.loads``; the slower careful one runs only
 when the fast one failed for one of these reasons.
@@ -19,6 +22,7 @@ when the fast one failed for one of these reasons.
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -46,14 +50,43 @@ def _integer(text: str) -> int | LongNumber:
 def load_json(text: str) -> Any:
     """``json.loads(text)``, failing only with ``json.JSONDecodeError``."""
     try:
-        return json.loads(text)
+        value = json.loads(text)
     except json.JSONDecodeError:
         raise
     except ValueError:  # an integer past the conversion limit
-        return load_json_careful(text)
+        value = load_json_careful(text)
     except RecursionError:
         raise json.JSONDecodeError(f"nesting too deep (more than {MAX_DEPTH} levels)", text,
                                    _too_deep_at(text)) from None
+    if "\\u" in text and _has_surrogate(value):
+        match = _LONE_SURROGATE.search(text)
+        at = match.start() if match else 0
+        escape = match.group() if match else "\\ud800"
+        raise json.JSONDecodeError(f"{escape} is half of a surrogate pair, not a character "
+                                   "(write the character itself, or both halves)", text, at)
+    return value
+
+
+_LONE_SURROGATE = re.compile(r"\\u[dD][89abAB][0-9a-fA-F]{2}(?!\\u[dD][c-fC-F][0-9a-fA-F]{2})"
+                             r"|(?<!\\u[dD][89abAB][0-9a-fA-F]{2})\\u[dD][c-fC-F][0-9a-fA-F]{2}")
+
+
+def _has_surrogate(value: Any) -> bool:
+    """Whether a decoded JSON value holds a string that is no Unicode text."""
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            try:
+                item.encode("utf-8")
+            except UnicodeEncodeError:
+                return True
+        elif isinstance(item, dict):
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+    return False
 
 
 def load_json_careful(text: str) -> Any:

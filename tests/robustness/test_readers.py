@@ -290,7 +290,8 @@ def test_import_of_a_lone_surrogate(tmp_path, capsys):
     source = tmp_path / "seed.trs"
     source.write_bytes(seed(BASIC, ("D1", "term", "X1\ud800")))
     assert main(["import", str(source), "-o", str(tmp_path / "x.rsl")]) == 2
-    assert "its formal definition holds U+D800" in capsys.readouterr().err
+    err = capsys.readouterr().err  # caught where the JSON is read, at its byte
+    assert "document.json at byte" in err and r"\ud800 is half of a surrogate pair" in err
     assert sorted(os.listdir(tmp_path)) == ["seed.trs"]
 
 
@@ -502,3 +503,35 @@ def test_an_entangled_view_stops_early_with_a_clear_error(monkeypatch):
     monkeypatch.setattr(complete, "KEPT_LIMIT", 10**9)
     monkeypatch.setattr(complete, "STATE_LIMIT", 1)
     assert "too entangled" in board_error(parse_board, checkerboard_view(12)).message
+
+
+GRAPH = ('{{"name": {name}, "cells": [[0,0],[0,1]], "neighbours": [[0,1]], '
+         '"opened": [[0,0]], "move": [0,1]{extra}}}')
+
+
+@pytest.mark.parametrize("name, extra, escape", [
+    (r'"ring \ud800"', "", r"\ud800"),              # a high half alone
+    (r'"ring \udc00 x"', "", r"\udc00"),            # a low half alone
+    ('"ring"', r', "\ud83d": 1', r"\ud83d"),        # in a key
+], ids=["high", "low", "key"])
+def test_a_lone_surrogate_in_a_json_board_is_an_error_at_its_escape(name, extra, escape):
+    text = GRAPH.format(name=name, extra=extra)
+    error = board_error(parse_graph_json, text, "g.json")
+    assert escape in error.message and "surrogate" in error.message
+    assert error.column == text.index(escape) + 1
+
+
+def test_a_surrogate_pair_is_a_character():
+    board = parse_graph_json(GRAPH.format(name=r'"ring \ud83d\ude00"', extra=""), "g.json")
+    assert board.name == "ring 😀"
+
+
+@pytest.mark.parametrize("command", ["eval", "report", "explain", "crosscheck", "observe"])
+def test_every_command_reports_a_lone_surrogate_without_a_traceback(tmp_path, capsys, command):
+    path = tmp_path / "g.json"
+    path.write_text(GRAPH.format(name=r'"ring \ud800"', extra=""), encoding="utf-8")
+    argv = [command, str(path)] + (["D1"] if command == "explain" else []) + \
+        (["-o", str(tmp_path / "page.html")] if command == "report" else [])
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert "surrogate" in err and "Traceback" not in err and "g.json:1:16" in err
