@@ -198,13 +198,13 @@ def budget_from(args):
 
 def add_limit_options(parser) -> None:
     """The limits of every command: its memory and its whole running time."""
-    from .limits import DEFAULT_TIMEOUT, default_memory, size_text
+    from .limits import DEFAULT_TIMEOUT, default_memory, default_memory_text
 
-    memory = default_memory()
-    parser.add_argument("--max-memory", type=memory_size, default=memory, metavar="SIZE",
+    parser.add_argument("--max-memory", type=memory_size, default=default_memory(),
+                        metavar="SIZE",
                         help=f"stop with an error past SIZE of memory per process, e.g. 800M "
-                             f"or 2G (default {size_text(memory)}: a quarter of this machine's "
-                             f"memory, at least 1G and at most 4G)")
+                             f"or 2G (default {default_memory_text()}; the default is a quarter "
+                             f"of the memory, between 1G and 4G)")
     parser.add_argument("--timeout", type=positive_seconds, default=DEFAULT_TIMEOUT,
                         metavar="S", help=f"stop with an error after S seconds in all "
                                           f"(default {DEFAULT_TIMEOUT:g})")

@@ -44,6 +44,21 @@ def default_memory() -> int:
     return min(max(ram // 4, 2 ** 30), 4 * 2 ** 30)
 
 
+def default_memory_text() -> str:
+    """How the default was chosen, as ``--help`` says it: ``4G, the cap: a
+    quarter of this machine's 24G is more``."""
+    ram, memory = physical_memory(), default_memory()
+    if ram is None:
+        return f"{size_text(memory)}: this machine's memory is unknown"
+    whole = size_text(round(ram / 2**30) * 2**30) if ram >= 2**30 else size_text(ram)
+    quarter = ram // 4
+    if memory == quarter:
+        return f"{size_text(memory)}, a quarter of this machine's {whole}"
+    if memory < quarter:
+        return f"{size_text(memory)}, the cap: a quarter of this machine's {whole} is more"
+    return f"{size_text(memory)}, the floor: a quarter of this machine's {whole} is less"
+
+
 def size_text(n: int) -> str:
     """800M, 4G: a size as the options write it."""
     return f"{n // 2**30}G" if n % 2**30 == 0 else f"{round(n / MB):,}M"

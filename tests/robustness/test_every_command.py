@@ -109,3 +109,16 @@ def test_report_on_every_board(capsys, tmp_path, board, schema):
     constituents = [c.alias for c in Schema.load(SCHEMAS[schema])
                     if c.kind not in ("function", "predicate")]
     assert all(f'<section id="{alias}"' in page for alias in constituents)
+
+
+@pytest.mark.parametrize("ram, words", [
+    (24 * 2**30, "4G, the cap: a quarter of this machine's 24G is more"),
+    (8 * 2**30, "2G, a quarter of this machine's 8G"),
+    (2 * 2**30, "1G, the floor: a quarter of this machine's 2G is less"),
+    (None, "1G: this machine's memory is unknown"),
+])
+def test_the_memory_default_says_how_it_was_chosen(monkeypatch, ram, words):
+    from setmine.cli import limits
+
+    monkeypatch.setattr(limits, "physical_memory", lambda: ram)
+    assert limits.default_memory_text() == words
