@@ -526,11 +526,12 @@ def test_a_surrogate_pair_is_a_character():
     assert board.name == "ring 😀"
 
 
-@pytest.mark.parametrize("command", ["eval", "report", "explain", "crosscheck", "observe"])
+@pytest.mark.parametrize("command", ["eval", "check", "solve", "explain", "crosscheck", "observe",
+                                     "report", "verify --shapes", "play --board"])
 def test_every_command_reports_a_lone_surrogate_without_a_traceback(tmp_path, capsys, command):
     path = tmp_path / "g.json"
     path.write_text(GRAPH.format(name=r'"ring \ud800"', extra=""), encoding="utf-8")
-    argv = [command, str(path)] + (["D1"] if command == "explain" else []) + \
+    argv = command.split() + [str(path)] + (["D1"] if command == "explain" else []) + \
         (["-o", str(tmp_path / "page.html")] if command == "report" else [])
     assert main(argv) == 2
     err = capsys.readouterr().err
