@@ -25,7 +25,7 @@ from __future__ import annotations
 
 __version__ = "0.1.0"
 __all__ = ["check", "evaluate", "load_board", "load_schema", "repair", "report", "show",
-           "verify"]
+           "verify"]  # check, repair and verify are also subpackages, made callable (at the end)
 
 
 def load_schema(spec="written"):
@@ -116,11 +116,12 @@ def evaluate(schema="written", board="beginner-midgame", term=None, *,
         CURRENT_BUDGET.reset(token)
 
 
-def check(schema="written", board="beginner-midgame") -> dict:
+def _check(schema="written", board="beginner-midgame") -> dict:
     """Each axiom's verdict on the board (``True``/``False``, or the
     RSLError that kept it from being decided), as ``setmine check`` says it.
 
-    >>> check("corrected", "tiny-2x2")
+    >>> import setmine
+    >>> setmine.check("corrected", "tiny-2x2")
     {'A1': True, 'A2': True, 'A3': True, 'A4': True, 'A5': True, 'A6': True}
     """
     schema = load_schema(schema)
@@ -129,7 +130,7 @@ def check(schema="written", board="beginner-midgame") -> dict:
     return {a: values[a] for a in axioms}
 
 
-def verify(schema="written", shapes: str = "cells<=4", *, assertions=(), properties=(),
+def _verify(schema="written", shapes: str = "cells<=4", *, assertions=(), properties=(),
            scope: str = "positions", mines=None, symmetry: bool = True,
            workers: int | None = None) -> dict:
     """Check properties on every state of a scope, as ``setmine verify``
@@ -138,7 +139,8 @@ def verify(schema="written", shapes: str = "cells<=4", *, assertions=(), propert
     ``observable``; ``axioms`` when nothing is asked); ``mines`` a count or
     ``(low, high)``; ``workers`` a local Dask cluster's size.
 
-    >>> result = verify("corrected", "2x2", assertions=["D18 ∩ D8 = ∅"])
+    >>> import setmine
+    >>> result = setmine.verify("corrected", "2x2", assertions=["D18 ∩ D8 = ∅"])
     >>> result["states"], [(p["name"], p["holds"]) for p in result["properties"]]
     (184, [('D18 ∩ D8 = ∅', True)])
     """
@@ -156,14 +158,15 @@ def verify(schema="written", shapes: str = "cells<=4", *, assertions=(), propert
     return to_json(run(job, workers=workers))
 
 
-def repair(schema="written", alias: str = "D14", scope: str = "cells<=5", **options):
+def _repair(schema="written", alias: str = "D14", scope: str = "cells<=5", **options):
     """Localize the fault of a term's formula and search for the smallest
     change that makes it mean its convention, as ``setmine repair`` does
     (options: ``max_edits``, ``seconds``, ``max_candidates``, ``fixes``,
     ``validate``); returns the search's result (``.status``, ``.fixes``,
     ``str()`` of it as the command prints it: ``setmine.repair.text.render``).
 
-    >>> result = repair("written", "D14", "cells<=4", validate=None)
+    >>> import setmine
+    >>> result = setmine.repair("written", "D14", "cells<=4", validate=None)
     >>> result.status, [str(e) for e in result.fixes[0].edits]
     ('fixed', ['D13 → D8'])
     """
@@ -218,25 +221,29 @@ def show(value, cells=None, limit: int = 12) -> str:
 
 # ---------------------------------------------------------------------------
 # Three of the front door's names are also subpackages (setmine.check,
-# setmine.verify, setmine.repair).  Importing a subpackage sets it as an
-# attribute of its parent, which would hide the function once anything had
-# imported the subpackage; the package's module class keeps the function.
-# ``from setmine.verify.job import Job`` and the like read sys.modules and
-# are unaffected.
+# setmine.verify, setmine.repair), and importing a subpackage makes it the
+# attribute of that name.  So each of the three *is* its subpackage, made
+# callable: setmine.verify(...) runs the function above, setmine.verify.job
+# is the module, and every way of importing works as usual.  The three
+# packages' __init__ modules import nothing, so this stays light.
 
-def _keep_the_front_door() -> None:
-    import sys
+def _callable_packages() -> None:
     import types
 
-    names = frozenset(__all__)
+    from . import check as check_package, repair as repair_package, verify as verify_package
 
-    class Package(types.ModuleType):
-        def __setattr__(self, name, value):
-            if name in names and isinstance(value, types.ModuleType):
-                return
-            super().__setattr__(name, value)
+    class CallablePackage(types.ModuleType):
+        """A subpackage that is also a function of the front door."""
 
-    sys.modules[__name__].__class__ = Package
+        def __call__(self, *args, **kwargs):
+            return self.__front_door__(*args, **kwargs)
+
+    for package, function in ((check_package, _check), (verify_package, _verify),
+                              (repair_package, _repair)):
+        package.__class__ = CallablePackage
+        package.__front_door__ = function
+        package.__doc__ = (f"{function.__doc__.rstrip()}\n\n(The package "
+                           f"{package.__name__}:) {package.__doc__}")
 
 
-_keep_the_front_door()
+_callable_packages()

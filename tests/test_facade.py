@@ -48,12 +48,16 @@ def test_a_structure_by_name_is_its_value():
     assert setmine.evaluate("corrected", "tiny-2x2", "S2") == frozenset({(1, 0)})
 
 
-def test_a_subpackage_of_the_same_name_does_not_hide_the_function():
+def test_the_subpackages_of_the_same_names_are_the_functions_too():
+    """setmine.check, .verify and .repair are their subpackages, callable:
+    every way of importing a module of them works as usual."""
     import setmine.check.isolate  # noqa: F401 - imports the subpackages
-    import setmine.repair.search  # noqa: F401
+    import setmine.repair.search as search
     import setmine.verify.run  # noqa: F401
+    from setmine.verify.job import Job
 
-    assert callable(setmine.check) and setmine.check.__module__ == "setmine"
-    assert callable(setmine.verify) and callable(setmine.repair)
-    from setmine.verify.job import Job  # the subpackages are still importable
-    assert Job.__module__ == "setmine.verify.job"
+    assert callable(setmine.check) and callable(setmine.verify) and callable(setmine.repair)
+    assert setmine.verify.job.Job is Job and search.__name__ == "setmine.repair.search"
+    assert setmine.check("corrected", "tiny-2x2")["A6"] is True
+    assert ">>>" in setmine.verify.__doc__ and "The package setmine.verify" in \
+        setmine.verify.__doc__

@@ -35,13 +35,33 @@ from ..rsl.syntax import Global
 STRUCTURES = ("X1", "S1", "S2", "S3", "S4")
 SHARED = frozenset({"S2"})  # read through small sub-terms: the hidden mines
 REMEMBERED = 20_000          # keys kept per constituent (least recently used dropped)
+NEAR = 256
+"""Keys kept for a constituent keyed by a hidden structure itself (the
+written D4 by S2): its key recurs only among the moves of one position,
+never across views, so remembering more only holds memory."""
+WEIGHT = 250_000
+"""Members kept per constituent, counted one level deep (a set of 400 pairs
+weighs 400, a number 1): large values are kept fewer.  The written D3 pairs
+each cell with every subset of its closed neighbours, about 40 KB a value;
+20,000 of them took a 4×4 games task past 2 GB."""
+
+
+def weight(value) -> int:
+    """About how much memory a kept value holds, in members: a listed set
+    its members, anything else (a mask, a counted family) one."""
+    if isinstance(value, (frozenset, set, tuple, list, dict)):
+        return 1 + len(value)
+    return 1
 
 
 class Keyed:
-    """Values by key, the least recently used dropped past ``size``."""
+    """Values by key, the least recently used dropped past ``size`` keys or
+    past ``WEIGHT`` members in all."""
 
-    def __init__(self, size: int = REMEMBERED) -> None:
-        self.size, self.values = size, OrderedDict()
+    def __init__(self, size: int = REMEMBERED, most: int = WEIGHT) -> None:
+        self.size, self.most, self.values = size, most, OrderedDict()
+        self.weights: dict = {}
+        self.total = 0
 
     def get(self, key):
         found = self.values.get(key)
@@ -49,10 +69,14 @@ class Keyed:
             self.values.move_to_end(key)
         return found
 
-    def put(self, key, value) -> None:
-        self.values[key] = value
-        if len(self.values) > self.size:
-            self.values.popitem(last=False)
+    def put(self, key, value, heavy: int = 1) -> None:
+        if key in self.values:
+            self.total -= self.weights[key]
+        self.values[key], self.weights[key] = value, heavy
+        self.total += heavy
+        while len(self.values) > 1 and (len(self.values) > self.size or self.total > self.most):
+            old, _ = self.values.popitem(last=False)
+            self.total -= self.weights.pop(old)
 
 
 class Memo:
@@ -127,7 +151,10 @@ class Memo:
         """One constituent on ``run``, what it uses being there already."""
         frontier = self.frontier(alias)
         key = frontier.key(run) if frontier is not None else None
-        table = self.keyed.setdefault(alias, Keyed())
+        table = self.keyed.get(alias)
+        if table is None:
+            table = self.keyed[alias] = Keyed(NEAR if frontier is not None and frontier.whole
+                                              else REMEMBERED)
         if key is not None:
             hit = table.get(key)
             if hit is not None:
@@ -138,7 +165,7 @@ class Memo:
         run.results[alias] = computed
         self.evaluations += 1
         if key is not None:
-            table.put(key, computed)
+            table.put(key, computed, weight(computed.compact))
         return computed
 
 
@@ -167,7 +194,8 @@ class Formula:
             and memo.schema[named].kind != "term" else None
         self.extra = memo.program.formula(tree)
         self.frontier = _frontier(memo.items, self.axiom or tree, memo.shared)
-        self.keyed = Keyed()
+        self.keyed = Keyed(NEAR if self.frontier is not None and self.frontier.whole
+                           else REMEMBERED)
 
     def truth(self, data: dict) -> tuple[bool | None, RSLError | None, dict]:
         """(its truth, the error that stopped it, the outcomes of the terms it uses)."""

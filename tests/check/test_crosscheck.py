@@ -105,6 +105,7 @@ def legal_positions(draw):
     return shape.board(mines, opened, move)
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(legal_positions())
 def test_property_the_corrected_schema_agrees(board):

@@ -7,6 +7,8 @@ from __future__ import annotations
 import json
 from functools import lru_cache
 
+import pytest
+
 from setmine import resources
 from setmine.check.compare import canonical, differing_part, reading_part
 from setmine.check.defects import Search, findings, search
@@ -123,6 +125,7 @@ def test_differing_part():
     assert unicode(reading_part(parse("D{x∈X1 | x∈S2 ∩ S3}"))) == "S2∩S3"
 
 
+@pytest.mark.slow
 def test_the_default_search_and_the_committed_findings(tmp_path):
     """The default search (budget and seed; about 15 s of CPU) finds the
     expected list, and docs/defects.json is what it writes."""

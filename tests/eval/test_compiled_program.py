@@ -315,7 +315,8 @@ def distinct_grids(scope: str) -> list:
 UP_TO_EIGHT = distinct_grids("cells<=8,torus:cells<=8,hex:cells<=8")
 
 
-@pytest.mark.parametrize("shape", parse_shapes("1x2,1x3,2x2,2x3"), ids=lambda sh: sh.name)
+@pytest.mark.parametrize("shape", [*parse_shapes("1x2,1x3,2x2"), pytest.param(
+    parse_shapes("2x3")[0], marks=pytest.mark.slow)], ids=lambda sh: sh.name)
 def test_small_boards_in_full(shape):
     """Every position of 1×2, 1×3, 2×2 and 2×3, with every move and none."""
     n = len(shape.cells)

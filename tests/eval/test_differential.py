@@ -287,6 +287,7 @@ def test_schema_fully_enumerated(data, seed):
     compare_schema(data, full=True, seed=seed)
 
 
+@pytest.mark.slow
 @settings(BOARDS, max_examples=30)
 @given(structures(min_cells=4, max_cells=9), st.integers(0, 1000))
 def test_schema_on_boards_of_up_to_nine_cells(data, seed):
@@ -295,6 +296,7 @@ def test_schema_on_boards_of_up_to_nine_cells(data, seed):
     compare_schema(data, full=False, seed=seed, stand_in=seed % 2 == 1)
 
 
+@pytest.mark.slow
 @settings(BOARDS, max_examples=40)
 @given(structures(min_cells=2, max_cells=9), st.integers(0, 1000))
 def test_corrected_schema(data, seed):
@@ -332,6 +334,7 @@ def tiny_structure(text: str) -> dict:
     return {"name": text.splitlines()[-1], **structure(parse_board(text))}
 
 
+@pytest.mark.slow
 def test_schema_on_a_2x2_board_fully_enumerated():
     """2×2 (spec/boards/tiny-2x2.board): X1×ℬ(ℬ(X1)) has 4·2^16 members, all
     enumerated by the oracle for D16 and D17."""

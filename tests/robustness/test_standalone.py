@@ -63,6 +63,7 @@ def test_the_default_schemas_are_the_shipped_ones():
 def test_the_shipped_files_are_the_projects():
     assert resources.SPEC_DIR == (ROOT / "spec").resolve()
     assert resources.DEFECTS == (ROOT / "docs" / "defects.json").resolve()
+    assert resources.REPAIRS == (ROOT / "docs" / "repairs.json").resolve()
     assert {p.name for p in resources.shipped_boards()} == \
         {p.name for p in (ROOT / "spec" / "boards").glob("*.board")}
     for path in (resources.WRITTEN_SCHEMA, resources.CORRECTED_SCHEMA, resources.SEED):
@@ -78,7 +79,7 @@ def test_every_shipped_file_is_package_data():
     packaged = {(package / p).resolve() for pattern in patterns for p in
                 (str(q.relative_to(package)) for q in package.glob(pattern))}
     shipped = {p.resolve() for p in (ROOT / "spec").rglob("*") if p.is_file()}
-    assert shipped | {resources.DEFECTS} == packaged
+    assert shipped | {resources.DEFECTS, resources.REPAIRS} == packaged
 
 
 @pytest.mark.parametrize("arg, expected", [
@@ -150,7 +151,7 @@ def test_a_picture_of_the_docs_stays_inside_the_repository():
 
 def test_help_stays_inside_the_repository_without_markup():
     texts = helps()
-    assert len(texts) == 14
+    assert len(texts) == 15  # setmine and its 14 commands
     for name, text in texts.items():
         assert not OUTSIDE.findall(text), name
         assert not REST.findall(text), f"{name} --help: {REST.findall(text)}"

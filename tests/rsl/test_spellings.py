@@ -145,6 +145,7 @@ def int_trees(depth: int = 2):
                      .map(lambda t: s.Arithmetic(*t)))
 
 
+@pytest.mark.slow
 @FAST
 @given(tree=st.one_of(set_trees(), int_trees()))
 def test_random_products_and_multiplications(tree):

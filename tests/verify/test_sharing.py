@@ -87,3 +87,19 @@ def test_a_key_repeats_for_placements_with_the_same_view():
 
     assert key({(0, 0)}) == key({(0, 2)})        # the 1 shown either way
     assert key({(0, 0)}) != key({(0, 0), (0, 2)})
+
+
+def test_the_memo_keeps_large_values_fewer():
+    """A kept value weighs its members: past the weight, the least recently
+    used go first, however few the keys; a number weighs one."""
+    table = terms.Keyed(size=1000, most=100)
+    for i in range(10):
+        table.put(i, frozenset(range(30)), terms.weight(frozenset(range(30))))
+    assert list(table.values) == [7, 8, 9] and table.total == 93
+    table.get(7)
+    table.put("n", 5, terms.weight(5))
+    assert list(table.values) == [8, 9, 7, "n"] and table.total == 94
+    small = terms.Keyed(size=3)
+    for i in range(5):
+        small.put(i, i, 1)
+    assert list(small.values) == [2, 3, 4]

@@ -121,6 +121,7 @@ GRAPHS = {"star of 5": [(0, i) for i in range(1, 5)],
           "two triangles": [(0, 1), (1, 2), (0, 2), (2, 3), (3, 4), (4, 5), (5, 6), (4, 6)]}
 
 
+@pytest.mark.slow
 def test_the_corrected_schema_holds_up_to_8_cells(capsys, tmp_path):
     """Every legal position (every move) of every square board of up to 8
     cells, the hex 2×3 and three graphs: the corrected schema keeps its

@@ -115,6 +115,7 @@ class Frontier:
         self.schema = program.schema
         self.numbers: list[int] = []
         self.others: set[str] = set()    # the other globals read, not terms
+        self.whole = False               # a global of ``through`` is read whole (a key of it)
         self._seen: set[str] = set()
         if isinstance(formula, str):
             self._term(formula)
@@ -158,6 +159,7 @@ class Frontier:
                 (v, binders[v]) for v in sorted(free))))
         except Decline:
             return False
+        self.whole |= isinstance(node, s.Global)
         return True
 
     def _walk(self, tree, node: s.Node, binders: dict) -> None:
@@ -224,6 +226,7 @@ class Frontier:
 
     def _global_item(self, name: str) -> int:
         """The item of a global of ``through`` itself."""
+        self.whole = True
         tree = s.Global(name, span=(0, 0))
         items = self.items
         items.types[id(tree)] = (tree, {id(tree): self.schema.analysis[name].type})
