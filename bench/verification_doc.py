@@ -217,7 +217,7 @@ property holds, 1 when one fails, 2 on bad usage.  `--json` gives:
 
 ```
 {"schema": "spec/saper-corrected.rsl", "scope": "positions" | "games",
- "shapes": ["square 2×2", …], "states": 184, "distinct": 38, "seconds": 0.4,
+ "shapes": ["square 2×2", …], "states": 184, "distinct": 30, "seconds": 0.4,
  "properties": [{"name": "D18 ∩ D8 = ∅", "formula": "D18 ∩ D8 = ∅" | null,
                  "holds": false, "checked": 184,
                  "counterexample": null | {"board": "<.board text>", "trace": [[r, c], …]}}]}

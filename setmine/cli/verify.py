@@ -30,6 +30,8 @@ format, and what verify finds on the shipped schemas."""
 
 from __future__ import annotations
 
+import argparse
+
 import json
 import sys
 import time
@@ -40,6 +42,18 @@ from .progress import progress_bar, wanted
 
 DEFAULT_SHAPES = "cells<=6"
 DEFAULT_MAX_STATES = 10 ** 7
+
+
+class Ordered(argparse.Action):
+    """``--assert`` and ``--property`` into one list, in the order given
+    (the order of the report and of --json)."""
+
+    def __init__(self, *args, kind: str, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.kind = kind
+
+    def __call__(self, parser, namespace, value, option_string=None) -> None:
+        setattr(namespace, self.dest, [*getattr(namespace, self.dest), (self.kind, value)])
 
 
 def add_parser(sub) -> None:
@@ -59,9 +73,9 @@ def add_parser(sub) -> None:
                    help="games: the first click is safe (default), on a zero, or anywhere")
     p.add_argument("--cascade", action="store_true",
                    help="games: a move on a zero opens its neighbours too (else one cell, as D19)")
-    p.add_argument("--assert", dest="asserts", action="append", default=[], metavar="FORMULA",
-                   help="a formula to check on every state (repeatable)")
-    p.add_argument("--property", dest="builtins", action="append", default=[],
+    p.add_argument("--assert", dest="properties", action=Ordered, kind="assert", default=[],
+                   metavar="FORMULA", help="a formula to check on every state (repeatable)")
+    p.add_argument("--property", dest="properties", action=Ordered, kind="builtin", default=[],
                    choices=list(BUILTIN), metavar="NAME",
                    help=f"a built-in property: {', '.join(BUILTIN)} (repeatable; "
                         f"default axioms when nothing is asserted)")
@@ -97,8 +111,7 @@ def job_from(args):
         mines = parse_mines(args.mines)
     except ScopeError as exc:
         raise UserError(f"--shapes/--mines: {exc}") from None
-    specs = [("assert", text) for text in args.asserts] + \
-            [("builtin", name) for name in args.builtins] or [("builtin", "axioms")]
+    specs = list(args.properties) or [("builtin", "axioms")]  # in the order given
     memo = Memo(schema)
     for spec in specs:
         try:

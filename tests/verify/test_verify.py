@@ -252,3 +252,31 @@ def test_symmetry_changes_no_verdict_of_a_builtin(schema, name):
         return found and (found["key"], found["why"])
 
     assert first(True) == first(False)
+
+
+def test_the_json_example_of_the_docs_is_what_a_run_gives(capsys):
+    """docs/verification.md's --json example (the corrected schema on 2×2)
+    shows the figures a run prints: states and distinct states."""
+    import json
+    import re
+    from pathlib import Path
+
+    from setmine.cli import main
+
+    page = (Path(__file__).resolve().parents[2] / "docs" / "verification.md").read_text("utf-8")
+    shown = re.search(r'"states": ([0-9]+), "distinct": ([0-9]+)', page)
+    assert main(["verify", "--spec", "spec/saper-corrected.rsl", "--shapes", "2x2",
+                 "--json"]) == 0
+    ran = json.loads(capsys.readouterr().out)
+    assert (ran["states"], ran["distinct"]) == (int(shown[1]), int(shown[2]))
+
+
+def test_the_properties_keep_the_order_of_the_command_line(capsys):
+    import json
+
+    from setmine.cli import main
+
+    assert main(["verify", "--shapes", "1x3", "--property", "observable", "--assert",
+                 "card(D15) ≥ 1", "--property", "axioms", "--json"]) in (0, 1)
+    names = [p["name"] for p in json.loads(capsys.readouterr().out)["properties"]]
+    assert names == ["observable", "card(D15) ≥ 1", "axioms"]
