@@ -11,9 +11,9 @@ something the readers can report:
   the number's length (``describe_json`` renders it briefly);
 * too deep a nesting is a ``JSONDecodeError`` at the bracket that opens one
   level too many;
-* a string with a lone surrogate (``"\\ud800"``, an escape JSON allows but
-  that is no Unicode text: it could never be printed or written) is a
-  ``JSONDecodeError`` at that escape.
+* with ``unicode_only``, a string with a lone surrogate (``"\\ud800"``, an
+  escape JSON allows but that is no Unicode text: it could never be printed
+  or written) is a ``JSONDecodeError`` at that escape.
 
 The fast path is plain ``json.loads``; the slower careful one runs only
 when the fast one failed for one of these reasons.
@@ -47,8 +47,10 @@ def _integer(text: str) -> int | LongNumber:
         return LongNumber(len(text.lstrip("-")))
 
 
-def load_json(text: str) -> Any:
-    """``json.loads(text)``, failing only with ``json.JSONDecodeError``."""
+def load_json(text: str, unicode_only: bool = False) -> Any:
+    """``json.loads(text)``, failing only with ``json.JSONDecodeError``;
+    with ``unicode_only``, also at a lone surrogate (a board's text must
+    print; an Exteor file keeps its surrogates, to write them back)."""
     try:
         value = json.loads(text)
     except json.JSONDecodeError:
@@ -58,7 +60,7 @@ def load_json(text: str) -> Any:
     except RecursionError:
         raise json.JSONDecodeError(f"nesting too deep (more than {MAX_DEPTH} levels)", text,
                                    _too_deep_at(text)) from None
-    if "\\u" in text and _has_surrogate(value):
+    if unicode_only and "\\u" in text and _has_surrogate(value):
         match = _LONE_SURROGATE.search(text)
         at = match.start() if match else 0
         escape = match.group() if match else "\\ud800"

@@ -138,7 +138,7 @@ def parse_graph_json(text: str, path: str | None = None) -> Board:
     """
     try:
         try:
-            data = load_json(text)
+            data = load_json(text, unicode_only=True)
         except json.JSONDecodeError as exc:
             lines = text.splitlines()
             source = lines[exc.lineno - 1] if 0 < exc.lineno <= len(lines) else None
