@@ -158,7 +158,7 @@ def _verify(schema="written", shapes: str = "cells<=4", *, assertions=(), proper
     return to_json(run(job, workers=workers))
 
 
-def _repair(schema="written", alias: str = "D14", scope: str = "cells<=5", **options):
+def _repair(schema, alias: str, scope: str = "cells<=5", **options):
     """Localize the fault of a term's formula and search for the smallest
     change that makes it mean its convention, as ``setmine repair`` does
     (options: ``max_edits``, ``seconds``, ``max_candidates``, ``fixes``,
