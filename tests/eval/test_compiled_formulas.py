@@ -330,3 +330,22 @@ def test_error_cases(text, code):
     assert alias in p.closures, p.explain()
     got = p.run(data)[alias]
     assert disagreement(alias, ref, got) is None, disagreement(alias, ref, got)
+
+
+NESTED_PAIR_PLANS = [
+    # a pair plan whose fibre reads a family hoisted into its loop, the family's ∀
+    # ranging over another pair plan's set: the inner plan's first components
+    # overwrote the outer one's (each plan now numbers its own)
+    "{a0f ∈ X1×ℬ(ℬ({1, 2})) | pr2(a0f) = {b0f ∈ {b1 ∈ ℬ(X1) | ∀d2m∈{a2 ∈ X1×ℬ(X1) | "
+    "(pr2(a2) = {c3g ∈ X1 | ∃k3∈S1 (pr1(k3) = pr1(a2) & c3g = pr2(k3))}) & "
+    "(card(pr2(a2)) = 1)} (card(pr2(d2m)) ≥ card(b1))} | pr1(a0f) ∈ b0f}}",
+    "{a0f ∈ X1×ℬ(ℬ(X1)) | pr2(a0f) = {b0f ∈ {b1 ∈ ℬ(X1) | ∀d2m∈{a2 ∈ X1×ℬ(X1) | "
+    "pr2(a2) = {pr1(a2)}} (card(pr2(d2m)) ≥ card(b1))} | pr1(a0f) ∈ b0f}}",
+]
+
+
+@pytest.mark.parametrize("text", NESTED_PAIR_PLANS)
+def test_a_pair_plan_inside_another_keeps_its_first_component(text):
+    data = {"X1": frozenset({1, 2, 3}), "S1": frozenset({(1, 1)}), "S2": frozenset(),
+            "S3": frozenset({1})}
+    assert check_formula(text, data) == "compiled"

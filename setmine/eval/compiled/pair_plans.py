@@ -28,7 +28,11 @@ from .compiler import LIST_LIMIT, MASK, Closure, Compiler, Decline, Fallback, ha
 from .families import Family
 from .masks import bits
 
-HEAD = "#head"  # the first component, as an element variable of the fibre plan
+HEAD = "#head"
+"""The first component, as an element variable of the fibre plan: each plan
+numbers its own (``#head3``), so that a pair plan computed inside another's
+loop — a hoisted domain, say — cannot overwrite the outer one's first
+component."""
 
 
 def _component(node: s.Node, var: str) -> int | None:
@@ -96,7 +100,9 @@ def pair_variable(c: Compiler, mode: str, var: str, domain: s.Product, cond: s.N
     parts = conjuncts(cond)
     first, second = domain.factors
     head_type = c.type(first).base
-    head = c.typed(s.Local(HEAD, span=node.span), head_type)
+    name = f"{HEAD}{c.slots}"
+    c.slots += 1
+    head = c.typed(s.Local(name, span=node.span), head_type)
     joins = [p for p in parts if isinstance(p, s.Quantifier) and p.op == "∃"
              and _defines_both(p, var)]
     if joins:
@@ -110,8 +116,8 @@ def pair_variable(c: Compiler, mode: str, var: str, domain: s.Product, cond: s.N
     chosen = fibre if fibre is not None else subsets
     heads_parts = [p for p in parts if p is not chosen and _only_heads(p, var)]
     others = [p for p in parts if p is not chosen and not _only_heads(p, var)]
-    heads = _heads(c, domain, [_substitute(c, p, var, head, None) for p in heads_parts])
-    frame = c.push({HEAD})
+    heads = _heads(c, domain, [_substitute(c, p, var, head, None) for p in heads_parts], name)
+    frame = c.push({name})
     try:
         if fibre is not None:
             seconds = _fibre_values(c, var, fibre, head)
@@ -127,7 +133,7 @@ def pair_variable(c: Compiler, mode: str, var: str, domain: s.Product, cond: s.N
     def run(env):
         out = []
         for x in heads(env):
-            env[HEAD] = x
+            env[name] = x
             frame.start(env)
             for y in seconds(env):
                 if inside(env, y) and keep(env, (x, y)):
@@ -164,15 +170,15 @@ def _subsets_shape(p: s.Node, var: str) -> bool:
         _component(p.domain, var) == 2 and _only_heads(p.body, var)
 
 
-def _heads(c: Compiler, domain: s.Product, parts: list) -> Closure:
+def _heads(c: Compiler, domain: s.Product, parts: list, name: str) -> Closure:
     """The first components: the first factor narrowed by the conjuncts
     about ``pr1 a`` alone."""
     first = c.expr(domain.factors[0])
-    frame = c.push({HEAD})
+    frame = c.push({name})
     try:
         narrowing, rest = [], []
         for p in parts:
-            found = narrow_element(c, HEAD, p) if HEAD in free_locals(p) else None
+            found = narrow_element(c, name, p) if name in free_locals(p) else None
             if found is not None:
                 narrowing.append(found)
             else:
@@ -188,7 +194,7 @@ def _heads(c: Compiler, domain: s.Product, parts: list) -> Closure:
         c.meter.charge(candidates.bit_count())
         out = []
         for x in bits(candidates):
-            env[HEAD] = x
+            env[name] = x
             if all(r(env) for r in rest):
                 out.append(x)
         return out
