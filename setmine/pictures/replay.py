@@ -165,6 +165,7 @@ class Replay:
     guesses: int
     stopped: str = ""               # why the game stopped before its end
     seconds: float = 0.0
+    command: str = ""               # the `setmine play` command that deals and plays it
 
     @property
     def result_text(self) -> str:
@@ -245,10 +246,29 @@ def replay(config: GameConfig, policy: str = "schema", seed: int | str = 0, *,
     out = Replay(level=level or config.describe(), seed=seed, game=index, policy=policy,
                  schema=schema_name(schema), config=config.describe(), terms=terms,
                  steps=steps, result=result, moves=len(game.moves), guesses=game.guesses,
-                 stopped=stopped)
+                 stopped=stopped, command=play_command(config, seed, policy))
     end.title = f"the end: {out.result_text}"
     out.seconds = time.perf_counter() - started
     return out
+
+
+def play_command(config: GameConfig, seed: int | str, policy: str) -> str:
+    """The ``setmine play`` command whose game 0 is this game: the level
+    (by name when it is one), the topology and first click when not the
+    defaults, the seed and the policy."""
+    from ..solver.game_config import LEVELS
+
+    size = (config.cols, config.rows, config.mines)
+    level = next((name for name, value in LEVELS.items() if value == size),
+                 f"{config.cols}x{config.rows}x{config.mines}")
+    parts = ["setmine play", f"--level {level}"]
+    if config.topology not in ("square", "graph"):
+        parts.append(f"--topology {config.topology}")
+    if config.first_click != "safe":
+        parts.append(f"--first-click {config.first_click}")
+    if not config.cascade:
+        parts.append("--no-cascade")
+    return " ".join(parts + [f"--seed {seed}", "--games 1", f"--policy {policy}"])
 
 
 def _step(program: Program, terms: Terms, budget: Budget, index: int, position: Position,

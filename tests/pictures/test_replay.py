@@ -204,3 +204,23 @@ def test_report_game_errors_say_what(args, message, capsys, tmp_path):
     assert main([*args, "-o", str(tmp_path / "x.html")]) == 2
     assert message in capsys.readouterr().err
     assert not (tmp_path / "x.html").exists()
+
+
+@pytest.mark.parametrize("config, seed, policy", [
+    (GameConfig.level("expert"), 2, "best"),
+    (GameConfig.level("beginner", first_click="zero"), 0, "schema"),
+    (GameConfig.level("12x5x7", topology="torus", cascade=False), 7, "least"),
+])
+def test_the_headers_command_deals_and_plays_the_same_game(config, seed, policy):
+    """The replay's header names the `setmine play` command of this game:
+    parsed by the command line, it makes the very config, seed and policy
+    (an expert game's command says --level expert)."""
+    import shlex
+
+    from setmine.cli import build_parser
+    from setmine.cli.play import _config
+
+    command = R.play_command(config, seed, policy)
+    args = build_parser().parse_args(shlex.split(command)[1:])
+    assert _config(args) == config
+    assert (str(args.seed), args.games, args.policy) == (str(seed), 1, policy)
