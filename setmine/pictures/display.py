@@ -7,40 +7,14 @@ from __future__ import annotations
 
 import html
 from functools import lru_cache, wraps
-from pathlib import Path
 
 from markupsafe import Markup
 
-from .. import resources
-from ..board import Board, load_board as read_board, parse_board
+from .. import load_board, load_schema  # the front door's: shipped names, files, .board text
 from ..board.svg import STYLE as BOARD_CSS
-from ..rsl.schema import Schema
 from .page import SHARED_DEFS, asset, environment, scoped
 
-SCHEMAS = {"written": resources.WRITTEN_SCHEMA, "corrected": resources.CORRECTED_SCHEMA}
 SCOPE = ".setmine"
-
-
-# ---------------------------------------------------------------------------
-# Loading
-
-
-def load_schema(spec: Schema | str | Path = "written") -> Schema:
-    """A schema: ``"written"`` (as the user wrote it), ``"corrected"`` (each
-    defect repaired), a path to an ``.rsl`` file, or a Schema as it is."""
-    if isinstance(spec, Schema):
-        return spec
-    return Schema.load(SCHEMAS.get(str(spec), Path(spec)))
-
-
-def load_board(spec: Board | str | Path) -> Board:
-    """A board: a shipped one by name (``"beginner-midgame"``), a file, the
-    text of a ``.board`` file (docs/board-format.md), or a Board as it is."""
-    if isinstance(spec, Board):
-        return spec
-    if isinstance(spec, str) and "\n" in spec:
-        return parse_board(spec)
-    return read_board(resources.resolve_board(spec))
 
 
 schema, board = load_schema, load_board     # the short names a notebook uses
