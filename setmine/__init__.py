@@ -79,41 +79,15 @@ def evaluate(schema="written", board="beginner-midgame", term=None, *,
     True
     """
     from .board import structure
-    from .eval.interpret.evaluator import Evaluator
-    from .eval.interpret.model import evaluate_schema
+    from .eval.interpret.model import evaluate as evaluate_expression, evaluate_schema
     from .eval.values.budget import Budget
-    from .eval.values.sets import CURRENT_BUDGET
-    from .rsl import syntax as s
-    from .rsl.schema import dependencies
 
     schema, board = load_schema(schema), load_board(board)
-    data = structure(board)
     budget = Budget(max_elements=max_elements, max_seconds=max_seconds)
     if term is None:
         return {a: (r.value if r.ok else r.error)
-                for a, r in evaluate_schema(schema, data, budget).items()}
-    tree = schema.expression_tree(term)
-    if term in schema and schema[term].kind not in ("term", "axiom", "theorem"):
-        return data[term]
-    needed = [n for n, _ in dependencies(tree) if n in schema and schema[n].kind == "term"]
-    if term in schema:
-        needed = [term]
-    results = evaluate_schema(schema, data, budget, only=needed)
-    for name in needed:
-        if not results[name].ok:
-            raise results[name].error
-    if term in schema:
-        return results[term].value
-    values = {**data, **{a: r.value for a, r in results.items() if r.kind == "term"}}
-    functions = {c.alias: schema.tree(c.alias) for c in schema
-                 if c.kind in ("function", "predicate") and schema.analysis[c.alias].ok}
-    budget.restart(term)
-    token = CURRENT_BUDGET.set(budget)
-    try:
-        evaluator = Evaluator(values, functions, budget)
-        return evaluator.truth(tree) if s.is_formula(tree) else evaluator.value(tree)
-    finally:
-        CURRENT_BUDGET.reset(token)
+                for a, r in evaluate_schema(schema, structure(board), budget).items()}
+    return evaluate_expression(schema, term, structure(board), budget)
 
 
 def _check(schema="written", board="beginner-midgame") -> dict:
@@ -124,10 +98,13 @@ def _check(schema="written", board="beginner-midgame") -> dict:
     >>> setmine.check("corrected", "tiny-2x2")
     {'A1': True, 'A2': True, 'A3': True, 'A4': True, 'A5': True, 'A6': True}
     """
+    from .board import structure
+    from .eval.interpret.model import evaluate_schema
+
     schema = load_schema(schema)
     axioms = [c.alias for c in schema if c.kind == "axiom"]
-    values = evaluate(schema, board)
-    return {a: values[a] for a in axioms}
+    results = evaluate_schema(schema, structure(load_board(board)), only=axioms)
+    return {a: (results[a].value if results[a].ok else results[a].error) for a in axioms}
 
 
 def _verify(schema="written", shapes: str = "cells<=4", *, assertions=(), properties=(),

@@ -69,18 +69,24 @@ def schema_functions(schema: Schema) -> dict:
 def run_term(evaluator: Evaluator, schema: Schema, alias: str, limits: Limits) -> Outcome:
     """One constituent's formula on the evaluator's data, under a fresh budget."""
     analysis = schema.analysis[alias]
+    if analysis.error is not None:
+        return Outcome(error=analysis.error)
+    return run_tree(evaluator, analysis.tree, schema[alias].kind in ("axiom", "theorem"), limits)
+
+
+def run_tree(evaluator: Evaluator, tree, formula: bool, limits: Limits) -> Outcome:
+    """A formula's truth (``formula``) or a term's value on the evaluator's
+    data, under a fresh budget; a lazy set is settled by counting it."""
     started = time.perf_counter()
     outcome = Outcome()
     budget = limits.budget()
     evaluator.budget = budget
     token = CURRENT_BUDGET.set(budget)
     try:
-        if analysis.error is not None:
-            raise analysis.error
-        if schema[alias].kind in ("axiom", "theorem"):
-            outcome.value = evaluator.truth(analysis.tree)
+        if formula:
+            outcome.value = evaluator.truth(tree)
         else:
-            outcome.value = evaluator.value(analysis.tree)
+            outcome.value = evaluator.value(tree)
             if isinstance(outcome.value, LazySet):
                 card(outcome.value)  # settled when its size is known
     except RSLError as exc:

@@ -19,11 +19,10 @@ from dataclasses import dataclass, field
 
 from ..board import Board
 from ..check.compare import compare
-from ..check.isolate import Limits
+from ..check.isolate import Limits, run_tree
 from ..check.positions import is_legal, positions
 from ..check.reference import NOTIONS, Facts, as_data, defined, reference
 from ..eval.interpret.evaluator import Evaluator
-from ..eval.values.sets import CURRENT_BUDGET, LazySet, card
 from ..rsl import syntax as s
 from ..rsl.errors import RSLError
 from ..rsl.schema import dependencies
@@ -88,26 +87,25 @@ class Judge:
         self.formula = formula  # an axiom: a truth value, else a set
         self.evaluations = 0
 
-    def __call__(self, tree: s.Node, case: Case, names: tuple[str, ...] | None = None) -> Verdict:
+    def __call__(self, tree: s.Node, case: Case, names: tuple[str, ...] | None = None,
+                 formula: bool | None = None) -> Verdict:
+        """``tree`` on ``case`` against the term's reference value
+        (``formula``: a truth value, by default as the term is)."""
         names = names if names is not None else tuple(n for n, _ in dependencies(tree))
         data = case.data(names)
         if data is None:
             return Verdict(False, unjudged=True)
         self.evaluations += 1
-        budget = self.limits.budget()
-        evaluator = Evaluator(data, self.functions, budget)
-        token = CURRENT_BUDGET.set(budget)
+        formula = self.formula if formula is None else formula
+        outcome = run_tree(Evaluator(data, self.functions), tree, formula, self.limits)
+        if not outcome.ok:
+            return Verdict(False, error=outcome.error)
         try:
-            value = evaluator.truth(tree) if self.formula else evaluator.value(tree)
-            if isinstance(value, LazySet):
-                card(value)
-            agree = compare(self.alias, value, case.expected, case.facts.cells,
+            agree = compare(self.alias, outcome.value, case.expected, case.facts.cells,
                             texts=False).agree
-        except RSLError as exc:
+        except RSLError as exc:  # a value too large to compare is no fix
             return Verdict(False, error=exc)
-        finally:
-            CURRENT_BUDGET.reset(token)
-        return Verdict(agree, value)
+        return Verdict(agree, outcome.value)
 
 
 def moves_for(alias: str) -> str:

@@ -188,12 +188,7 @@ def suspect_value(repair: Repair, node: s.Node) -> str | None:
     case = repair.first_failing
     if case is None or free_locals(node) or repair.judge is None:
         return None
-    judge = repair.judge
-    saved, judge.formula = judge.formula, s.is_formula(node)
-    try:
-        verdict = judge(node, case)
-    finally:
-        judge.formula = saved
+    verdict = repair.judge(node, case, formula=s.is_formula(node))
     return _value(verdict, case.facts.cells) if not verdict.unjudged else None
 
 
