@@ -42,8 +42,8 @@ from play_win_rates import PUBLISHED
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from setmine.solver.game_config import GameConfig  # noqa: E402
-from setmine.solver.play import play_games  # noqa: E402
+from setmine.solver.games.game_config import GameConfig  # noqa: E402
+from setmine.solver.games.runs import play_games  # noqa: E402
 
 
 def campaign_command(level: str, policy: str, rule: str, games: int, seed: str,

@@ -37,9 +37,9 @@ from setmine.eval.values.budget import Budget
 from setmine.eval.values.sets import card
 from setmine.resources import CORRECTED_SCHEMA
 from setmine.rsl.schema import Schema
-from setmine.solver import game_config, play
-from setmine.solver.policies import make_policy
-from setmine.solver.position import random_game
+from setmine.solver.games import game_config, runs as play
+from setmine.solver.games.policies import make_policy
+from setmine.solver.engine.position import random_game
 
 
 def families(value) -> dict:

@@ -25,9 +25,9 @@ from setmine.board import structure as board_structure
 from setmine.eval.interpret.model import evaluate_schema
 from setmine.oracle.naive import NaiveEvaluator
 from setmine.resources import WRITTEN_SCHEMA
-from setmine.rsl.errors import RSLError
+from setmine.rsl.syntax.errors import RSLError
 from setmine.rsl.schema import Schema
-from setmine.solver.position import random_game
+from setmine.solver.engine.position import random_game
 
 SIZES = [(2, 2, 1), (2, 3, 1), (4, 4, 3), (6, 6, 6), (9, 9, 10), (16, 16, 40), (16, 30, 99)]
 NAIVE_CELLS = 4  # X1×ℬ(ℬ(X1)) has |X1|·2^(2^|X1|) members: the oracle stops at 2×2

@@ -38,12 +38,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from setmine.solver import probability  # noqa: E402
-from setmine.solver.game import Game, game_seed  # noqa: E402
-from setmine.solver.game_config import GameConfig  # noqa: E402
-from setmine.solver.play import play_game  # noqa: E402
-from setmine.solver.policies import LeastPolicy, make_policy  # noqa: E402
-from setmine.solver.tables import Tables  # noqa: E402
+from setmine.solver.engine import probability  # noqa: E402
+from setmine.solver.games.game import Game, game_seed  # noqa: E402
+from setmine.solver.games.game_config import GameConfig  # noqa: E402
+from setmine.solver.games.runs import play_game  # noqa: E402
+from setmine.solver.games.policies import LeastPolicy, make_policy  # noqa: E402
+from setmine.solver.engine.tables import Tables  # noqa: E402
 
 UNOPENED = 10
 

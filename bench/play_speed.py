@@ -26,8 +26,8 @@ ROOT = Path(__file__).resolve().parents[1]
 
 PLAY = """
 import json, sys
-from setmine.solver.game_config import GameConfig
-from setmine.solver.play import play_games
+from setmine.solver.games.game_config import GameConfig
+from setmine.solver.games.runs import play_games
 level, policy, games, seed = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
 results = play_games(GameConfig.level(level), policy, games, seed)
 print(json.dumps({"ms": 1000 * sum(r.seconds for r in results) / games,

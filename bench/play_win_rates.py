@@ -26,7 +26,7 @@ import argparse
 import sys
 import time
 
-from setmine.solver import game_config, play
+from setmine.solver.games import game_config, runs as play
 
 PUBLISHED = {  # level: (safe, zero) for PSEQ; with endgame search; best self-reported
     "beginner": ((91.7, 97.2), None, None),

@@ -17,8 +17,8 @@ import multiprocessing
 import statistics
 
 import setmine.player  # noqa: F401  (registers the policy "schema")
-from setmine.solver import game_config, play
-from setmine.solver.policies import make_policy
+from setmine.solver.games import game_config, runs as play
+from setmine.solver.games.policies import make_policy
 
 LEVELS = {"beginner": (9, 9, 10), "expert": (30, 16, 99)}
 

@@ -36,7 +36,7 @@ import random
 import time
 
 from setmine.solver import Position, grid_neighbours, random_game, solve
-from setmine.solver.components import analyse
+from setmine.solver.engine.components import analyse
 
 ROWS, COLS, MINES = 16, 30, 99
 

@@ -27,7 +27,7 @@ from pathlib import Path
 
 from setmine.rsl.schema import Schema
 from setmine.verify.job import Job, loaded, shape_data
-from setmine.verify.report import counterexample
+from setmine.verify.verdicts import counterexample
 from setmine.verify.run import verify
 from setmine.verify.scope import count_positions, parse_shapes
 

@@ -22,7 +22,7 @@ import argparse
 import itertools
 import time
 
-from setmine.check.crosscheck import crosscheck
+from setmine.check.agreement import crosscheck
 from setmine.check.positions import positions
 from setmine.rsl.schema import Schema
 from setmine.verify.job import Job, shape_data

@@ -164,7 +164,7 @@ def report(schema="written", board="beginner-midgame", path=None, *, against=Non
     from pathlib import Path
 
     from .pictures.page import report_page
-    from .pictures.report import build
+    from .pictures.report_data import build
 
     page = report_page(build(load_schema(schema), load_board(board),
                              against=None if against is None else load_schema(against)))
@@ -181,7 +181,7 @@ def show(value, cells=None, limit: int = 12) -> str:
     >>> show(evaluate("corrected", "tiny-2x2", "D5"))
     '{(0,0, {0,1, 1,0, 1,1})}'
     """
-    from .present.values import is_set, listing, show as text
+    from .present.output.values import is_set, listing, show as text
 
     if cells is None:
         cells, stack, seen = set(), [value], 0

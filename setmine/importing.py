@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from .exteor.document import Document
-from .rsl.errors import RSLError
+from .rsl.syntax.errors import RSLError
 from .rsl.schemafile import (Constituent, SchemaText, alias_problem, read_schema_text,
                              write_schema_text)
 

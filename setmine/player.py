@@ -26,19 +26,21 @@ import random
 from pathlib import Path
 
 from . import resources
+from .base.interface import MOVE_AXIOM, MOVES, PLAYER_TERMS, SURE_SAFE
 from .board import Board, structure
 from .board.complete import complete_view
 from .eval.compiled.program import Program
 from .eval.values.budget import Budget
 from .rsl.schema import Schema
-from .solver.policies import Policy, register_policy
+from .solver.games.policies import Policy, register_policy
 
 DEFAULT_SPEC = resources.CORRECTED_SCHEMA
 
 CELLS_TYPE = "ℬ(X1)"
 INTERFACE = {
-    "D11": "the cells surely free of mines, opened first in row-major order",
-    "D18": "the candidate moves (A6: debool(S4) ∈ D18), the first played when D11 is empty",
+    SURE_SAFE: "the cells surely free of mines, opened first in row-major order",
+    MOVES: f"the candidate moves ({MOVE_AXIOM}: debool(S4) ∈ {MOVES}), the first played when "
+           f"{SURE_SAFE} is empty",
 }
 """The terms the player reads, each a set of cells (typed ℬ(X1)), and what for."""
 
@@ -94,27 +96,27 @@ class SchemaPlayer(Policy):
     (the game replay says why each move was played)."""
 
     def choose(self, position, rng: random.Random):
-        self.last_term = "D11"
+        self.last_term = SURE_SAFE
         cell = self._next_pending(position)
         if cell is not None:
             return cell
         values = self.evaluate(position)
-        safe = sorted(values["D11"])
+        safe = sorted(values[SURE_SAFE])
         if safe:
             self._remember(position, safe[1:])
             return safe[0]
-        self.last_term = "D18"
-        return min(values["D18"])
+        self.last_term = MOVES
+        return min(values[MOVES])
 
     def evaluate(self, position) -> dict:
         """D11 and D18 of the schema on the player's view of ``position``."""
         board = view_board(position)
         run = self.program.start(structure(board), Budget(max_elements=self.max_candidates))
-        results = run.all(["D11", "D18"], {})
-        for alias in ("D11", "D18"):
+        results = run.all(list(PLAYER_TERMS), {})
+        for alias in PLAYER_TERMS:
             if results[alias].error is not None:
                 raise results[alias].error
-        return {alias: frozenset(results[alias].value) for alias in ("D11", "D18")}
+        return {alias: frozenset(results[alias].value) for alias in PLAYER_TERMS}
 
 
 def view_board(position) -> Board:

@@ -37,9 +37,6 @@ REPAIRS = (SHIPPED / "repairs.json").resolve()
 """The repairs of the written schema's root defects (``setmine repair``,
 written by ``bench/repair_doc.py``)."""
 
-MOVE_AXIOM = "A6"
-"""The axiom of both shipped schemas that says where the move (S4) must come
-from: the constituents it depends on decide the move."""
 
 
 def schema_file(name: str) -> Path:

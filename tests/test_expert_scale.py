@@ -14,7 +14,7 @@ from setmine.eval.interpret.model import evaluate_schema
 from setmine.eval.values.sets import card
 from setmine.rsl.schema import Schema
 from setmine.solver import Position, solve
-from setmine.solver.position import random_game
+from setmine.solver.engine.position import random_game
 
 
 def position(rng: random.Random, rows: int, cols: int, mines: int) -> Board:

@@ -11,7 +11,7 @@ import sys
 import pytest
 
 import setmine
-from setmine.rsl.errors import RSLError
+from setmine.rsl.syntax.errors import RSLError
 
 
 def test_every_facade_function_has_a_running_example():

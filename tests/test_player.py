@@ -4,14 +4,14 @@ the solver's least-probability policy (same moves, same results)."""
 import pytest
 
 import setmine.player  # noqa: F401  (registers "schema")
-from setmine.solver.game import Game
-from setmine.solver.game_config import GameConfig
-from setmine.solver.play import play_game
-from setmine.solver.policies import make_policy
+from setmine.solver.games.game import Game
+from setmine.solver.games.game_config import GameConfig
+from setmine.solver.games.runs import play_game
+from setmine.solver.games.policies import make_policy
 
 
 def moves_of(config, policy_name, seed, index):
-    game = Game(config, __import__("setmine.solver.game", fromlist=["game_seed"]).game_seed(seed, index))
+    game = Game(config, __import__("setmine.solver.games.game", fromlist=["game_seed"]).game_seed(seed, index))
     result = play_game(config, make_policy(policy_name, config=config), seed, index, game=game)
     return [m.cell for m in game.moves], result.won
 

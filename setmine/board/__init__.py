@@ -1,6 +1,6 @@
 """Boards: the concrete positions the schema is evaluated over.
 
-* :mod:`.model` — the :class:`Board` type and :class:`BoardError`;
+* :mod:`.board` — the :class:`Board` type and :class:`BoardError`;
 * :mod:`.topology` — neighbour relations: square, torus, hex, JSON graphs;
 * :mod:`.grid` — grid relations computed from the topology, neighbour counts by whole rows;
 * :mod:`.gridload` — grid texts checked by whole rows (the readers' common end);
@@ -11,12 +11,12 @@
 * :mod:`.draw` — plain-text pictures.
 """
 
+from .board import Adjacency, Board, BoardError, Cell, cell_str, parse_cell
 from .complete import complete_view, completion_order
 from .draw import draw
-from .formats import load_board, parse_mine, parse_minesweepr
-from .model import Adjacency, Board, BoardError, Cell, cell_str, parse_cell
+from .files.formats import load_board, parse_mine, parse_minesweepr
 from .structure import structure
-from .textfile import parse_board, write_board
+from .files.textfile import parse_board, write_board
 from .topology import (grid_neighbours, hex_neighbours, parse_graph_json, square_neighbours,
                        torus_neighbours, write_graph_json)
 

@@ -4,7 +4,7 @@ Every reader (``.board``, JSON graphs, JSMinesweeper ``.mine``, minesweepr
 ASCII) turns its text into a :class:`Layout` — the cells, the relation, the
 open cells with the numbers they show, the known mines, the unknown cells,
 the total — and hands it to :func:`assemble`, which checks it and makes the
-:class:`~setmine.board.model.Board`.
+:class:`~setmine.board.board.Board`.
 
 A *player's view* has unknown cells: closed cells whose content the player
 does not know.  The schema needs S2, so :func:`complete_view` picks ONE
@@ -40,7 +40,7 @@ from collections import deque
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from .model import Adjacency, Board, BoardError, Cell, cell_str, check_relation, plural
+from .board import Adjacency, Board, BoardError, Cell, cell_str, check_relation, plural
 
 STATE_LIMIT = 200_000
 """Most partial placements the search keeps at one cut before giving up."""

@@ -26,8 +26,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from .board import Board, Cell
 from .glyphs import CHOSEN_MINE, CLOSED, HIGHLIGHT, MAX_PLACES, MINE
-from .model import Board, Cell
 
 
 def cell_symbol(board: Board, cell: Cell, highlight: frozenset[Cell] = frozenset(),

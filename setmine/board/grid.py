@@ -4,7 +4,7 @@ neighbour counts over whole rows at once (:func:`neighbour_sums`).
 A square, torus or hex board of n cells has about 8n neighbour pairs; held
 as one frozenset per cell that is ~700 bytes a cell.  :class:`GridAdjacency`
 holds only the topology and the extent, and computes a cell's neighbours
-when asked.  It is an :class:`~setmine.board.model.Adjacency`: the same
+when asked.  It is an :class:`~setmine.board.board.Adjacency`: the same
 Mapping, equal to (and hashing like) the dict-built Adjacency of the same
 relation.  Its relation satisfies A2 and A3 by the construction of its
 steps, and A1 whenever the grid has more than one cell, so a Board does not
@@ -24,7 +24,7 @@ from collections.abc import Iterator
 from itertools import product
 from operator import index
 
-from .model import Adjacency, Cell
+from .board import Adjacency, Cell
 
 _KING_STEPS = tuple((dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if (dr, dc) != (0, 0))
 _HEX_STEPS_EVEN = ((0, -1), (0, 1), (-1, -1), (-1, 0), (1, -1), (1, 0))

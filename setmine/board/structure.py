@@ -16,9 +16,8 @@ opaque elements of X1, so only equality and hashing matter.
 
 from __future__ import annotations
 
-from .model import Adjacency, Board
-
-STRUCTURE_NAMES = ("X1", "S1", "S2", "S3", "S4")
+from ..base.interface import CELLS, MINES, MOVE, NEIGHBOURS, OPENED
+from .board import Adjacency, Board
 
 
 def structure(board: Board) -> dict[str, object]:
@@ -27,9 +26,9 @@ def structure(board: Board) -> dict[str, object]:
     pairs = (neighbours.pairs() if isinstance(neighbours, Adjacency)
              else frozenset((a, b) for a, ns in neighbours.items() for b in ns))
     return {
-        "X1": frozenset(board.cells),
-        "S1": pairs,
-        "S2": board.mines,
-        "S3": board.opened,
-        "S4": frozenset() if board.move is None else frozenset({board.move}),
+        CELLS: frozenset(board.cells),
+        NEIGHBOURS: pairs,
+        MINES: board.mines,
+        OPENED: board.opened,
+        MOVE: frozenset() if board.move is None else frozenset({board.move}),
     }

@@ -77,7 +77,7 @@ def board_svg(board, *, lit: Iterable[Cell] = (), heat: Mapping[Cell, Fraction |
               show_mines: bool = False,
               label: str = "", standalone: bool = False, titles: bool = False,
               size: int = SIZE) -> str:
-    """The SVG picture of ``board``, a :class:`~setmine.board.model.Board`
+    """The SVG picture of ``board``, a :class:`~setmine.board.board.Board`
     (see the module text)."""
     if board.rows * board.cols > MAX_PLACES:
         return _template().render(

@@ -29,9 +29,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..base.jsontext import describe_json, load_json
+from .board import MAX_NUMBER, Adjacency, Board, BoardError, Cell, cell_str, parse_cell
 from .complete import Layout, assemble
 from .grid import GridAdjacency
-from .model import MAX_NUMBER, Adjacency, Board, BoardError, Cell, cell_str, parse_cell
 
 GRID_TOPOLOGIES = ("square", "torus", "hex")
 _GRID_KINDS = dict.fromkeys(GRID_TOPOLOGIES)

@@ -6,10 +6,10 @@
   placement's) value, with the first element that differs;
 * :mod:`.isolate` — the terms evaluated as a chain (dependency order) or
   each in isolation (the terms it uses replaced by their reference values);
-* :mod:`.crosscheck` — ``setmine crosscheck``: term by term, agree or not;
-* :mod:`.observe` — ``setmine observe``: which terms change between
+* :mod:`.agreement` — ``setmine crosscheck``: term by term, agree or not;
+* :mod:`.observability` — ``setmine observe``: which terms change between
   placements consistent with the same view (hidden information);
-* :mod:`.defects` — ``setmine defects``: the search for defects, each shown
+* :mod:`.defect_search` — ``setmine defects``: the search for defects, each shown
   on a minimal board and explained;
 * :mod:`.positions` — small boards, legal positions, consistent placements.
 """

@@ -16,13 +16,14 @@ same term on another placement — and saying where they first differ.
 
 from __future__ import annotations
 
+from ..base.interface import MINES
 from dataclasses import dataclass
 
 from ..eval.values import cardinal
 from ..eval.values.budget import Budget
 from ..eval.values.sets import LazySet, card, member, members, sort
-from ..present.values import show
-from ..rsl.errors import RSLError
+from ..present.output.values import show
+from ..rsl.syntax.errors import RSLError
 from .reference import Family, FamilySizes, text
 
 LISTED = 5000
@@ -314,7 +315,7 @@ def differing_part(a, b):
     ``(part of a, part of b)``, or ``(None, None)`` when they are equal."""
     from dataclasses import fields
 
-    from ..rsl import syntax as s
+    from ..rsl.syntax import tree as s
 
     if a == b:
         return None, None
@@ -332,10 +333,10 @@ def differing_part(a, b):
     return differing_part(*differing[0])
 
 
-def reading_part(tree, name: str = "S2"):
+def reading_part(tree, name: str = MINES):
     """The smallest sub-term of ``tree`` that uses ``name`` and is more than
     the name itself (how a formula reads the mines, say), or None."""
-    from ..rsl import syntax as s
+    from ..rsl.syntax import tree as s
 
     best = None
     for node in tree.walk():

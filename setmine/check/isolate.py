@@ -12,121 +12,35 @@ isolation.
   the term's own formula's fault, not inherited: this is how the defect
   search attributes root causes.
 
-Both return ``{alias: Outcome}``: the value or the evaluation error.
+Both return ``{alias: Result}`` (the model's result): the value or the
+evaluation error.
 """
 
 from __future__ import annotations
 
-import time
-from dataclasses import dataclass
-
+from ..base.interface import STRUCTURES
 from ..eval.interpret.evaluator import Evaluator
-from ..eval.interpret.model import dependency_order
-from ..eval.values.budget import Budget
-from ..eval.values.sets import CURRENT_BUDGET, LazySet, card
-from ..rsl.errors import RSLError
+from ..eval.interpret.model import Limits, Result, evaluate_schema, evaluated, functions, run_tree
 from ..rsl.schema import Schema
+from ..rsl.syntax.errors import RSLError
 from .reference import Facts, as_data, defined, reference
 
-STRUCTURES = ("X1", "S1", "S2", "S3", "S4")
-
-
-@dataclass
-class Outcome:
-    """A term's value on a structure, or why it has none."""
-
-    value: object = None
-    error: RSLError | None = None
-    seconds: float = 0.0
-
-    @property
-    def ok(self) -> bool:
-        return self.error is None
-
-
-@dataclass(frozen=True)
-class Limits:
-    """The budget of one term's evaluation."""
-
-    max_elements: int = 500_000
-    max_seconds: float = 10.0
-
-    def budget(self) -> Budget:
-        return Budget(max_elements=self.max_elements, max_seconds=self.max_seconds)
-
-
-def evaluated(schema: Schema) -> list[str]:
-    """The terms, axioms and theorems of ``schema`` that can be evaluated,
-    in the schema's order."""
-    return [c.alias for c in schema if c.kind in ("term", "axiom", "theorem")]
-
-
-def schema_functions(schema: Schema) -> dict:
-    return {c.alias: schema.tree(c.alias) for c in schema
-            if c.kind in ("function", "predicate") and schema.analysis[c.alias].ok}
-
-
-def run_term(evaluator: Evaluator, schema: Schema, alias: str, limits: Limits) -> Outcome:
+def run_term(evaluator: Evaluator, schema: Schema, alias: str, limits: Limits) -> Result:
     """One constituent's formula on the evaluator's data, under a fresh budget."""
     analysis = schema.analysis[alias]
     if analysis.error is not None:
-        return Outcome(error=analysis.error)
-    return run_tree(evaluator, analysis.tree, schema[alias].kind in ("axiom", "theorem"), limits)
-
-
-def run_tree(evaluator: Evaluator, tree, formula: bool, limits: Limits) -> Outcome:
-    """A formula's truth (``formula``) or a term's value on the evaluator's
-    data, under a fresh budget; a lazy set is settled by counting it."""
-    started = time.perf_counter()
-    outcome = Outcome()
-    budget = limits.budget()
-    evaluator.budget = budget
-    token = CURRENT_BUDGET.set(budget)
-    try:
-        if formula:
-            outcome.value = evaluator.truth(tree)
-        else:
-            outcome.value = evaluator.value(tree)
-            if isinstance(outcome.value, LazySet):
-                card(outcome.value)  # settled when its size is known
-    except RSLError as exc:
-        outcome.error = exc
-    finally:
-        CURRENT_BUDGET.reset(token)
-    outcome.seconds = time.perf_counter() - started
-    return outcome
+        return Result(alias, schema[alias].kind, error=analysis.error)
+    result = run_tree(evaluator, analysis.tree, schema[alias].kind != "term", limits.budget(), alias)
+    result.kind = schema[alias].kind
+    return result
 
 
 def evaluate_chain(schema: Schema, data: dict, limits: Limits = Limits(),
-                   only: list[str] | None = None, progress=None) -> dict[str, Outcome]:
+                   only: list[str] | None = None, progress=None) -> dict[str, Result]:
     """Every term (or those of ``only`` and what they use) from the
     structure ``data``, in dependency order; results in the schema's order.
     ``progress(alias)``, if given, is called before each term is evaluated."""
-    wanted = None
-    if only is not None:
-        wanted = set(only)
-        for alias in only:
-            wanted |= schema.closure(alias)
-    evaluator = Evaluator(data, schema_functions(schema))
-    results: dict[str, Outcome] = {}
-    for alias in dependency_order(schema):
-        if wanted is not None and alias not in wanted:
-            continue
-        if alias in data:  # given (the terms computed before a move, say)
-            results[alias] = Outcome(data[alias])
-            continue
-        missing = [n for n in schema.uses(alias) if n in results and not results[n].ok]
-        if missing:
-            results[alias] = Outcome(error=RSLError(
-                "calcGlobalMissing", f"{', '.join(missing)} could not be evaluated"))
-            continue
-        if progress is not None:
-            progress(alias)
-        outcome = run_term(evaluator, schema, alias, limits)
-        results[alias] = outcome
-        if outcome.ok and schema[alias].kind == "term":
-            evaluator.data[alias] = outcome.value
-    return {a: results[a] for a in evaluated(schema) if a in results}
+    return evaluate_schema(schema, data, limits.budget(), only=only, progress=progress)
 
 
 def reference_data(schema: Schema, facts: Facts, aliases) -> tuple[dict, dict[str, str]]:
@@ -150,19 +64,19 @@ def reference_data(schema: Schema, facts: Facts, aliases) -> tuple[dict, dict[st
 
 
 def evaluate_isolated(schema: Schema, facts: Facts, limits: Limits = Limits(),
-                      only: list[str] | None = None) -> dict[str, Outcome]:
+                      only: list[str] | None = None) -> dict[str, Result]:
     """Each term's own formula, the terms it uses given their reference
     values.  A term some of whose inputs have no reference value here gets
     a ``calcGlobalMissing`` error naming them."""
     aliases = [a for a in evaluated(schema) if only is None or a in only]
     needed = {n for a in aliases for n in schema.uses(a)}
     data, missing = reference_data(schema, facts, needed)
-    evaluator = Evaluator(data, schema_functions(schema))
-    results: dict[str, Outcome] = {}
+    evaluator = Evaluator(data, functions(schema))
+    results: dict[str, Result] = {}
     for alias in aliases:
         lacking = [n for n in schema.uses(alias) if n in missing]
         if lacking:
-            results[alias] = Outcome(error=RSLError(
+            results[alias] = Result(alias, schema[alias].kind, error=RSLError(
                 "calcGlobalMissing", "no reference value for " + ", ".join(
                     f"{n} ({missing[n]})" for n in lacking)))
             continue

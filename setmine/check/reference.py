@@ -28,10 +28,12 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import cached_property
 
+from ..base.interface import (CELLS, INVARIANT_AXIOMS, MINES, MOVE, MOVE_AXIOM, MOVES,
+                              NEIGHBOURS, OPENED, STRUCTURES, SURE_SAFE)
 from ..board import Board, structure
 from ..eval.values.sets import LazySet, sort
 from ..solver import Position, Solution, solve
-from .positions import View, placements
+from ..board.placements import View, placements
 
 Cell = tuple[int, int]
 
@@ -47,11 +49,11 @@ class Facts:
 
     def __init__(self, data: dict):
         self.data = data
-        self.cells: frozenset = frozenset(data["X1"])
-        self.pairs: frozenset = frozenset(data["S1"])
-        self.mines: frozenset = frozenset(data["S2"])
-        self.opened: frozenset = frozenset(data["S3"])
-        self.move: frozenset = frozenset(data["S4"])
+        self.cells: frozenset = frozenset(data[CELLS])
+        self.pairs: frozenset = frozenset(data[NEIGHBOURS])
+        self.mines: frozenset = frozenset(data[MINES])
+        self.opened: frozenset = frozenset(data[OPENED])
+        self.move: frozenset = frozenset(data[MOVE])
         around: dict[Cell, set] = {c: set() for c in self.cells}
         for a, b in self.pairs:
             around.setdefault(a, set()).add(b)
@@ -66,7 +68,7 @@ class Facts:
         the move — the view, the solver's counts — is shared, not recomputed."""
         other = copy.copy(self)
         other.move = frozenset(move)
-        other.data = {**self.data, "S4": other.move}
+        other.data = {**self.data, MOVE: other.move}
         return other
 
     @cached_property
@@ -163,7 +165,7 @@ class Family(LazySet):
         return self.size == 0
 
     def members(self, budget, node=None, construct: str = "enumeration") -> Iterator:
-        from ..rsl.errors import RSLError
+        from ..rsl.syntax.errors import RSLError
 
         budget.require(self.size, node, construct)
         if not self.listable:
@@ -205,7 +207,7 @@ class Notion:
     @property
     def reads(self) -> tuple[str, ...]:
         """The structures the notion's value depends on."""
-        return ("X1", "S1", "S2", "S3", "S4") if self.reads_move else ("X1", "S1", "S2", "S3")
+        return STRUCTURES if self.reads_move else STRUCTURES[:4]
 
 
 def _pairs(cells, second) -> frozenset:
@@ -249,7 +251,7 @@ NOTIONS: dict[str, Notion] = {n.alias: n for n in [
            lambda f: _pairs(f.opened, lambda c: f.closed_around(c) & f.sure_mines)),
     Notion("D10", "each open cell with its closed neighbours that are sure safe",
            lambda f: _pairs(f.opened, lambda c: f.closed_around(c) & f.sure_safe)),
-    Notion("D11", "the sure safe cells: closed cells mined in no consistent placement",
+    Notion(SURE_SAFE, "the sure safe cells: closed cells mined in no consistent placement",
            lambda f: f.sure_safe),
     Notion("D12", "each open cell with its closed neighbours neither sure mines nor sure safe",
            lambda f: _pairs(f.opened, lambda c: f.closed_around(c) & f.undecided)),
@@ -265,10 +267,10 @@ NOTIONS: dict[str, Notion] = {n.alias: n for n in [
     Notion("D17", "each closed cell that is not a sure mine with the placements "
                   "(minus the sure mines) that mine it",
            lambda f: FamilySizes(f, f.undecided | f.sure_safe)),
-    Notion("D18", "the closed cells of least mine probability", _best),
+    Notion(MOVES, "the closed cells of least mine probability", _best),
     Notion("A5", "the move is one closed cell",
            lambda f: _one_move(f) and next(iter(f.move)) in f.closed, reads_move=True),
-    Notion("A6", "the move is one closed cell of least mine probability",
+    Notion(MOVE_AXIOM, "the move is one closed cell of least mine probability",
            lambda f: _one_move(f) and next(iter(f.move)) in _best(f), needs_move=True,
            reads_move=True),
     Notion("D19", "the open cells after the move (S3 with the move)",
@@ -283,7 +285,7 @@ NOTIONS: dict[str, Notion] = {n.alias: n for n in [
            needs_move=True, reads_move=True),
 ]}
 
-STRUCTURAL = ("A1", "A2", "A3", "A4", "A5")
+STRUCTURAL = INVARIANT_AXIOMS
 """Axioms whose reference reads S1…S4 only (no solver): checked on any structure."""
 
 
@@ -317,7 +319,7 @@ def as_data(value):
 
 def text(value, cells=frozenset(), limit: int = 12) -> str:
     """A reference value as text, like ``setmine eval`` prints values."""
-    from ..present.values import show
+    from ..present.output.values import show
 
     if isinstance(value, Family):
         if value.listable:

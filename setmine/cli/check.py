@@ -15,11 +15,11 @@ import sys
 from ..board import structure
 from ..eval.interpret.evaluator import Evaluator
 from ..eval.interpret.model import evaluate_schema
-from ..present import defect_marks
-from ..present import values as present
-from ..present.board_notes import NO_MOVE, board_summary, completion_note, uses_move
-from ..present.header import schema_line, schema_name
-from ..present.trace import explain, render
+from ..present.explain.trace import explain, render
+from ..present.output import defect_marks
+from ..present.output import values as present
+from ..present.output.board_notes import NO_MOVE, board_summary, completion_note, uses_move
+from ..present.output.header import schema_line, schema_name
 from ..rsl.schema import dependencies
 from .common import (BOARD_HELP, add_board_options, add_budget_options, budget_from, help_text,
                      load_inputs)

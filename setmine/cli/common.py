@@ -147,7 +147,7 @@ def requested_terms(schema, texts) -> list[Requested]:
     (``card(D15)``); an unknown alias lists the valid ones, an expression
     that does not parse or type says where."""
     from ..rsl import parse_with_warnings
-    from ..rsl.typifier import typify
+    from ..rsl.semantics.typifier import typify
     from . import UserError
 
     out = []

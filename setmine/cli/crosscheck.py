@@ -12,10 +12,10 @@ from __future__ import annotations
 import json
 import sys
 
-from ..check.crosscheck import crosscheck, render, to_json
-from ..check.isolate import Limits
+from ..check.agreement import crosscheck, render, to_json
 from ..check.reference import NOTIONS
-from ..present.header import schema_line, schema_name
+from ..eval.interpret.model import Limits
+from ..present.output.header import schema_line, schema_name
 from .common import BOARD_HELP, add_board_options, add_budget_options, load_inputs
 from .common import help_text
 

@@ -17,10 +17,19 @@ import textwrap
 from pathlib import Path
 
 from ..board import draw
-from ..board.model import plural
-from ..check.defects import (DEFAULT_BUDGET, DEFAULT_MAX_CELLS, DEFAULT_RANDOM, DEFAULT_SEED,
-                              MAX_CELLS, Finding, findings, search, to_json)
-from ..present.header import schema_line, schema_name
+from ..board.board import plural
+from ..check.defect_search import (
+    DEFAULT_BUDGET,
+    DEFAULT_MAX_CELLS,
+    DEFAULT_RANDOM,
+    DEFAULT_SEED,
+    MAX_CELLS,
+    Finding,
+    findings,
+    search,
+    to_json,
+)
+from ..present.output.header import schema_line, schema_name
 from ..resources import CORRECTED_SCHEMA as CORRECTED
 from .common import SPEC_HELP, help_text, load_schema, nonnegative_int, positive_int, positive_seconds
 from .progress import progress_bar, wanted

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..present import doc_files, docs
+from ..present.pages import doc_files, schema_pages as docs
 from .common import help_text
 
 

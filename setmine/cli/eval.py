@@ -19,14 +19,14 @@ from ..eval.interpret.evaluator import Evaluator
 from ..eval.interpret.model import Result, evaluate_schema
 from ..eval.values.budget import Budget
 from ..eval.values.sets import CURRENT_BUDGET
-from ..present import defect_marks
-from ..present import values as present
-from ..present.board_notes import NO_MOVE, board_summary, completion_note, uses_move
-from ..present.eval_report import method
-from ..present.header import schema_name
-from ..rsl import syntax as s
-from ..rsl.errors import RSLError
+from ..present.output import defect_marks
+from ..present.output import values as present
+from ..present.output.board_notes import NO_MOVE, board_summary, completion_note, uses_move
+from ..present.output.eval_report import method
+from ..present.output.header import schema_name
 from ..rsl.schema import dependencies
+from ..rsl.syntax import tree as s
+from ..rsl.syntax.errors import RSLError
 from .common import (BOARD_HELP, add_board_options, add_budget_options, budget_from, help_text,
                      load_inputs, nonnegative_int, requested_terms)
 
@@ -76,7 +76,7 @@ def run(args) -> int:
                   ensure_ascii=False, indent=1)
         print()
     else:
-        from ..present.eval_report import print_results
+        from ..present.output.eval_report import print_results
 
         limit = present.TEXT_MEMBERS if args.list is None else args.list
         print_results(schema, board, results, types, marks, limit, cell)
@@ -133,7 +133,7 @@ def expression(schema, values: dict, tree, budget: Budget) -> Result:
 
 
 def unicode_text(tree) -> str:
-    from ..rsl.printer import unicode
+    from ..rsl.syntax.printer import unicode
 
     return unicode(tree)
 

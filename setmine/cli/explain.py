@@ -16,24 +16,25 @@ from __future__ import annotations
 import json
 import sys
 
+from ..base.interface import CELLS
 from ..board import draw, structure
 from ..board.draw import legend
 from ..eval.interpret.evaluator import Evaluator
 from ..eval.values.sets import CURRENT_BUDGET
-from ..present import defect_marks
-from ..present import values as present
-from ..present.board_notes import NO_MOVE, board_summary, completion_note, uses_move
-from ..present.header import schema_line, schema_name
-from ..present.read_value import read_element
-from ..present.reading import article, read
-from ..present.trace import explain
-from ..present.trace import render as render_trace
-from ..present.value_view import family_lines, is_family
-from ..present.why import cell_question, evaluate_terms, render, why_member
-from ..rsl import syntax as s
-from ..rsl.errors import RSLError
-from ..rsl.printer import unicode
-from ..rsl.types import Element, SetType, TupleType
+from ..present.explain.reading import article, read
+from ..present.explain.trace import explain
+from ..present.explain.trace import render as render_trace
+from ..present.explain.why import cell_question, evaluate_terms, render, why_member
+from ..present.output import defect_marks
+from ..present.output import values as present
+from ..present.output.board_notes import NO_MOVE, board_summary, completion_note, uses_move
+from ..present.output.header import schema_line, schema_name
+from ..present.output.read_value import read_element
+from ..present.output.value_view import family_lines, is_family
+from ..rsl.semantics.types import Element, SetType, TupleType
+from ..rsl.syntax import tree as s
+from ..rsl.syntax.errors import RSLError
+from ..rsl.syntax.printer import unicode
 from .common import (BOARD_HELP, add_board_options, add_budget_options, budget_from, help_text,
                      load_board_file, load_schema)
 
@@ -175,7 +176,7 @@ def explain_json(schema, board, evaluator, alias, question, candidate, marks) ->
         out["value"] = present.to_json(evaluator.data.get(alias), a.type)
     if question is not None:
         reason = why_member(evaluator, schema, question, candidate)
-        base = a.type.base if question == s.Global(alias) else Element("X1")
+        base = a.type.base if question == s.Global(alias) else Element(CELLS)
         out["candidate"] = present.to_json(candidate, base)
         out["member"] = reason.holds
         out["chain"] = reason_json(reason)

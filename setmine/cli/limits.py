@@ -142,7 +142,7 @@ PACKAGE = Path(__file__).resolve().parent.parent
 
 def doing(frame=None, tb=None) -> str | None:
     """What was running: the term being evaluated, else the innermost
-    function of setmine on the stack (``setmine.solver.probability.solve``)."""
+    function of setmine on the stack (``setmine.solver.engine.probability.solve``)."""
     from ..eval.values.sets import CURRENT_BUDGET
 
     active = CURRENT_BUDGET.get()

@@ -10,9 +10,9 @@ from __future__ import annotations
 import json
 import sys
 
-from ..check.isolate import Limits
-from ..check.observe import observe, render, to_json
-from ..present.header import schema_line
+from ..check.observability import observe, render, to_json
+from ..eval.interpret.model import Limits
+from ..present.output.header import schema_line
 from .common import (BOARD_HELP, add_board_options, add_budget_options, load_board_file,
                      load_valid_schema, positive_int)
 from .common import help_text

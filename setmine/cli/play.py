@@ -25,7 +25,7 @@ from .common import help_text
 
 
 def add_parser(sub) -> None:
-    from ..solver.game_config import FIRST_CLICK_RULES, GRID_TOPOLOGIES, MAX_CELLS
+    from ..solver.games.game_config import FIRST_CLICK_RULES, GRID_TOPOLOGIES, MAX_CELLS
     from .common import jobs_count, positive_int
 
     p = sub.add_parser("play", help="play seeded games with a policy; win rate and guesses",
@@ -87,7 +87,7 @@ def load_player_schema(path):
 
 
 def _config(args):
-    from ..solver.game_config import GameConfig
+    from ..solver.games.game_config import GameConfig
     from . import UserError
     from .common import load_board_file
 
@@ -108,9 +108,9 @@ def _config(args):
 
 def run(args) -> int:
     from .. import player  # noqa: F401  registers the policy "schema" (evaluator-based)
-    from ..present.header import schema_name
-    from ..solver.play import play_games, summarise
-    from ..solver.policies import POLICIES
+    from ..present.output.header import schema_name
+    from ..solver.games.runs import play_games, summarise
+    from ..solver.games.policies import POLICIES
     from . import UserError
     from .progress import progress_bar, wanted
 
@@ -176,14 +176,14 @@ def _play_chunk(task: tuple) -> list[dict]:
     """A chunk of games on a worker, which knows the policies registered
     here too (the schema player)."""
     from .. import player  # noqa: F401  registers the policy "schema"
-    from ..solver.play import play_chunk
+    from ..solver.games.runs import play_chunk
     return play_chunk(task)
 
 
 def play_tasks(args, config, options: dict, progress) -> list:
     """The games of ``args`` as the tasks of ``setmine.verify.cluster``:
     on a cluster (--workers, --scheduler) and/or saved (--checkpoint)."""
-    from ..solver.play import game_result, game_tasks
+    from ..solver.games.runs import game_result, game_tasks
     from ..verify.cluster import CheckpointError, ClusterError, run_tasks
     from . import UserError, version
 
@@ -223,8 +223,8 @@ def report(args, config, s, data: dict, wall: float, schema=None) -> None:
     from rich.console import Console
     from rich.markup import escape
 
-    from ..board.model import plural
-    from ..present.header import schema_line
+    from ..board.board import plural
+    from ..present.output.header import schema_line
     console = Console(highlight=False)
     console.print(escape(schema_line(schema)) if schema is not None else
                   f"schema: none (the {args.policy} policy is the solver's, not a schema's)")

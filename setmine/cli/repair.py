@@ -28,9 +28,9 @@ import json
 import sys
 from pathlib import Path
 
-from ..eval.interpret.model import dependency_order
 from ..check.reference import NOTIONS
-from ..present.header import schema_line
+from ..eval.interpret.model import dependency_order
+from ..present.output.header import schema_line
 from ..repair.search import (DEFAULT_CANDIDATES, DEFAULT_EDITS, DEFAULT_FIXES, DEFAULT_SCOPE,
                              DEFAULT_SECONDS, DEFAULT_VALIDATE, RepairError, repair)
 from ..repair.text import applied, render, to_json

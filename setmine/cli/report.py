@@ -37,7 +37,7 @@ from .common import (BOARD_HELP, add_board_options, add_budget_options, budget_f
 
 
 def add_parser(sub) -> None:
-    from ..solver.game_config import FIRST_CLICK_RULES
+    from ..solver.games.game_config import FIRST_CLICK_RULES
 
     p = sub.add_parser("report", help="an HTML page: every term drawn on the board",
                        description=help_text(__doc__))
@@ -93,7 +93,7 @@ def run(args) -> int:
     output = Path(args.output) if args.output else Path(Path(args.board).stem + ".html")
     _writable(output)
     from ..pictures.page import report_page
-    from ..pictures.report import build
+    from ..pictures.report_data import build
 
     started = time.perf_counter()
     report = build(schema, board, against=against, budget=budget_from(args))
@@ -107,8 +107,8 @@ def run(args) -> int:
 def run_game(args) -> int:
     """``--game``: one game replayed, the schema evaluated on every position."""
     from .. import player  # noqa: F401  registers the policy "schema"
-    from ..solver.game_config import LEVELS, GameConfig
-    from ..solver.policies import POLICIES
+    from ..solver.games.game_config import LEVELS, GameConfig
+    from ..solver.games.policies import POLICIES
     from . import UserError
     from .play import load_player_schema
 

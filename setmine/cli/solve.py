@@ -18,7 +18,7 @@ import sys
 from fractions import Fraction
 
 from ..board import Board, cell_str
-from ..board.model import plural
+from ..board.board import plural
 from .common import BOARD_HELP, help_text, load_board_file, nonnegative_int
 
 
@@ -99,7 +99,7 @@ def best_pick(result: dict):
     a mine."""
     import random
 
-    from ..solver.policies import make_policy
+    from ..solver.games.policies import make_policy
 
     if not result["least"]:
         return None

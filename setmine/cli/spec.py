@@ -7,9 +7,9 @@ from __future__ import annotations
 import json
 import sys
 
+from ..present.output import defect_marks
+from ..present.output.header import schema_line
 from ..rsl import unicode
-from ..present import defect_marks
-from ..present.header import schema_line
 from .common import help_text, load_schema
 
 

@@ -98,11 +98,11 @@ def add_parser(sub) -> None:
 
 def job_from(args):
     """The job the options describe, or a clear error (before running)."""
-    from ..resources import MOVE_AXIOM
+    from ..base.interface import MOVE_AXIOM
     from ..verify.job import Job, shape_data
     from ..verify.properties import PropertyError, make
     from ..verify.scope import ScopeError, parse_mines, parse_shapes
-    from ..verify.terms import Memo
+    from ..verify.memo import Memo
     from . import UserError
 
     schema = load_valid_schema(args.spec)
@@ -159,7 +159,7 @@ def check_size(job, max_states: int) -> int:
 def run(args) -> int:
     from ..verify.cluster import CheckpointError, ClusterError
     from ..verify.job import VerifyError
-    from ..verify.report import render
+    from ..verify.verdicts import render
     from ..verify.run import to_json, verify
     from . import UserError
     from .solve import quiet_broken_pipe

@@ -7,7 +7,7 @@ evaluator can be checked against it.
 Values: integers are ``int``, sets ``frozenset``, tuples Python ``tuple``;
 elements of basic sets are whatever hashable objects ``data`` uses.
 
-    >>> from setmine.rsl.parser import parse_expression
+    >>> from setmine.rsl.syntax.parser import parse_expression
     >>> evaluate(parse_expression("card(ℬ(X1))"), {"X1": {1, 2, 3}})
     8
     >>> evaluate(parse_expression("∃a∈X1 a>2"), {"X1": {1, 2, 3}})
@@ -25,9 +25,9 @@ import operator as op
 from itertools import combinations, product
 from typing import Callable, Iterator, Mapping
 
-from ..rsl import syntax as s
-from ..rsl.errors import RSLError
-from ..rsl.printer import unicode
+from ..rsl.syntax import tree as s
+from ..rsl.syntax.errors import RSLError
+from ..rsl.syntax.printer import unicode
 
 Env = Mapping[str, object]
 NO_FUNCTIONS: Mapping[str, s.FunctionDef] = {}
@@ -306,7 +306,7 @@ class NaiveEvaluator:
                     else:
                         truth = truth == self.holds(link.right, env)
                 return truth
-            case s.Quantifier(op=op, var=var, domain=domain, body=body):
+            case s.Quantifier(var=var, domain=domain, body=body):
                 decls = var.items if isinstance(var, s.DeclList) else (var,)
                 return self.quantify(node, decls, domain, body, env)
             case s.Predicate(op="∈" | "∉", left=left, right=right):

@@ -2,8 +2,8 @@
 value on the board.
 
     >>> from setmine.rsl import parse
-    >>> from setmine.rsl.typification import GlobalInfo
-    >>> from setmine.rsl.types import parse_type
+    >>> from setmine.rsl.semantics.typification import GlobalInfo
+    >>> from setmine.rsl.semantics.types import parse_type
     >>> env = {"X1": GlobalInfo("basic", parse_type("ℬ(X1)")),
     ...        "S3": GlobalInfo("structure", parse_type("ℬ(X1)"))}
     >>> print(formula_html(parse("card(S3)"), env, {"X1": {1, 2, 3}, "S3": {2}}))
@@ -54,14 +54,14 @@ from ..eval.shapes.terms import free_locals
 from ..eval.values import cardinal
 from ..eval.values.budget import Budget
 from ..eval.values.sets import CURRENT_BUDGET, card
-from ..present.values import is_set, show
-from ..rsl import syntax as s
-from ..rsl.errors import RSLError
-from ..rsl.node_types import node_types
-from ..rsl.printer import Printer
-from ..rsl.spelling import ASCII_COMMAND
-from ..rsl.typification import GlobalInfo
-from ..rsl.types import FunctionType, Type
+from ..present.output.values import is_set, show
+from ..rsl.semantics.node_types import node_types
+from ..rsl.semantics.types import FunctionType, Type
+from ..rsl.semantics.typification import GlobalInfo
+from ..rsl.syntax import tree as s
+from ..rsl.syntax.errors import RSLError
+from ..rsl.syntax.printer import Printer
+from ..rsl.syntax.spelling import ASCII_COMMAND
 
 SECONDS = 2.0  # the longest one sub-term may be computed
 

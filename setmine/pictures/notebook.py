@@ -30,12 +30,12 @@ from pathlib import Path
 from markupsafe import Markup
 
 from ..board import Board, parse_board
-from ..board.model import BoardError, cell_str
+from ..board.board import BoardError, cell_str
 from ..board.svg import board_svg
 from ..eval.values.budget import Budget
-from ..present import defect_marks, values as present
+from ..present.output import defect_marks, values as present
 from ..rsl.schema import Schema
-from . import report as reports, views
+from . import report_data as reports, views
 from .display import board, load_board, load_schema, render, safe_html, safe_svg, schema
 from .repairs import Repaired, repair
 
@@ -370,7 +370,7 @@ def play(schema: Schema | str | Path = "corrected", level: str = "beginner", *,
     ``setmine report --game`` (``replay.py``), each position kept with the
     cells of D18 the schema computed there."""
     from ..player import check_interface
-    from ..solver.game_config import GameConfig, parse_level
+    from ..solver.games.game_config import GameConfig, parse_level
     from .replay import replay
 
     cols, rows, mines = parse_level(level)

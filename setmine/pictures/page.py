@@ -1,4 +1,4 @@
-"""The templates: a report (``report.py``) or a replay (``replay.py``) as
+"""The templates: a report (``report_data.py``) or a replay (``replay.py``) as
 one self-contained HTML file — its stylesheet and script inlined, every
 picture an inline SVG, no URL fetched.  Jinja2 autoescapes every value;
 the pictures arrive as ``Markup`` already escaped by their own template."""

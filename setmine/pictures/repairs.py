@@ -20,10 +20,10 @@ from ..board.svg import board_svg
 from ..repair.search import DEFAULT_EDITS, Repair, repair as search
 from ..repair.text import board_name, marked, suspect_value, validation_line
 from ..repair.text import render as render_text
-from ..rsl.printer import unicode
 from ..rsl.schema import Schema
+from ..rsl.syntax.printer import unicode
 from .display import error_html, load_schema, render
-from .report import marked_formula
+from .report_data import marked_formula
 
 SCOPE, VALIDATE = "cells<=5", "cells<=6"   # small: a notebook answers in seconds
 

@@ -5,7 +5,7 @@ The game.  Game 0 of a run seeded S is played exactly as ``setmine play
 --seed S --games 1`` plays it: the same deal (``game_seed(S, 0)``), the
 policy made the same way (``make_policy``), the same random choices
 (``policy_seed(S, 0)``).  Nothing is re-implemented:
-:func:`setmine.solver.play.play_game` plays the game, with the policy
+:func:`setmine.solver.games.runs.play_game` plays the game, with the policy
 wrapped in a :class:`_Recorder` that notes each position it is shown and
 the cell it answers.  So the replay's moves *are* the game's moves.
 
@@ -14,7 +14,7 @@ the end of the game.  On each, the schema is evaluated on what the player
 sees (``player.view_board``: the open cells with their numbers, S2
 completed by one placement that agrees with them) with S4 = the cell
 played, so that the schema itself judges the move with its move axiom
-(``resources.MOVE_AXIOM``, A6).  A step shows
+(``MOVE_AXIOM``, A6).  A step shows
 
 * the position, the move outlined;
 * the heat map: each cell's exact probability card(pr₂)/card(F), and the
@@ -49,33 +49,32 @@ from dataclasses import dataclass, field
 from markupsafe import Markup
 
 from .. import resources
+from ..base.interface import MOVE_AXIOM, SURE_SAFE
 from ..board import BoardError, structure
-from ..board.model import Board, cell_str, plural
+from ..board.board import Board, cell_str, plural
 from ..board.svg import board_svg
-from ..eval.interpret.model import dependency_order
 from ..eval.compiled.program import Computed, Program
+from ..eval.interpret.model import dependency_order
 from ..eval.values.budget import Budget
 from ..player import view_board
-from ..present import values as present
-from ..present.header import schema_name
-from ..rsl.errors import RSLError
-from ..rsl.printer import unicode
+from ..present.output import values as present
+from ..present.output.header import schema_name
+from ..present.output.kinds import measure_of
 from ..rsl.schema import Schema
-from ..solver.game import Game, game_seed
-from ..solver.game_config import GameConfig
-from ..solver.play import play_game
-from ..solver.policies import make_policy
-from ..solver.position import Cell, Position
+from ..rsl.syntax.errors import RSLError
+from ..rsl.syntax.printer import unicode
+from ..solver.engine.position import Cell, Position
+from ..solver.games.game import Game, game_seed
+from ..solver.games.game_config import GameConfig
+from ..solver.games.policies import make_policy
+from ..solver.games.runs import play_game
 from . import views
 from .page import asset, render
-from ..present.kinds import measure_of
-from .report import move_terms_of
+from .report_data import move_terms_of
 
 GAME = 0
 """The game of the run that is replayed: the first, as ``--games 1`` plays."""
 
-SURE_SAFE = "D11"
-"""The schema player's term of sure-safe cells (``player.INTERFACE``)."""
 
 
 # ---------------------------------------------------------------------------
@@ -95,7 +94,7 @@ class Terms:
 
     @classmethod
     def of(cls, schema: Schema) -> Terms:
-        axiom = resources.MOVE_AXIOM if resources.MOVE_AXIOM in schema else None
+        axiom = MOVE_AXIOM if MOVE_AXIOM in schema else None
         tree = schema.analysis[axiom].tree if axiom else None
         heat = heat_term(schema)
         measure = measure_of(schema, heat) if heat else None
@@ -115,8 +114,8 @@ def heat_term(schema: Schema) -> str | None:
                 if schema[a].kind == "term" and schema.analysis[a].ok
                 and views.relation_kind(schema.analysis[a].type) == "families"
                 and measure_of(schema, a) is not None]
-    if resources.MOVE_AXIOM in schema:
-        nearer = schema.closure(resources.MOVE_AXIOM)
+    if MOVE_AXIOM in schema:
+        nearer = schema.closure(MOVE_AXIOM)
         measured = [a for a in measured if a in nearer] or measured
     return measured[-1] if measured else None
 
@@ -256,7 +255,7 @@ def play_command(config: GameConfig, seed: int | str, policy: str) -> str:
     """The ``setmine play`` command whose game 0 is this game: the level
     (by name when it is one), the topology and first click when not the
     defaults, the seed and the policy."""
-    from ..solver.game_config import LEVELS
+    from ..solver.games.game_config import LEVELS
 
     size = (config.cols, config.rows, config.mines)
     level = next((name for name, value in LEVELS.items() if value == size),

@@ -27,14 +27,14 @@ from dataclasses import dataclass, field
 
 from markupsafe import Markup
 
-from ..board.model import Board, cell_str
+from ..board.board import Board, cell_str
 from ..board.svg import board_svg
 from ..eval.values import cardinal
-from ..present import kinds
-from ..present import values as present
-from ..present.kinds import fibers, is_cells, is_family, relation_kind
-from ..rsl.errors import RSLError
-from ..rsl.types import Logic
+from ..present.output import kinds
+from ..present.output import values as present
+from ..present.output.kinds import fibers, is_cells, is_family, relation_kind
+from ..rsl.semantics.types import Logic
+from ..rsl.syntax.errors import RSLError
 
 SETS_SHOWN = 6        # the sets of one cell a relation's data carries
 MEMBERS_DRAWN = 6     # the members of a family drawn as small boards

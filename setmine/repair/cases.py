@@ -17,18 +17,18 @@ import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
+from ..base.interface import STRUCTURES
 from ..board import Board
 from ..check.compare import compare
-from ..check.isolate import Limits, run_tree
 from ..check.positions import is_legal, positions
 from ..check.reference import NOTIONS, Facts, as_data, defined, reference
 from ..eval.interpret.evaluator import Evaluator
-from ..rsl import syntax as s
-from ..rsl.errors import RSLError
+from ..eval.interpret.model import Limits, run_tree
 from ..rsl.schema import dependencies
+from ..rsl.syntax import tree as s
+from ..rsl.syntax.errors import RSLError
 from ..verify.scope import parse_shapes
 
-STRUCTURES = ("X1", "S1", "S2", "S3", "S4")
 
 
 @dataclass
@@ -97,7 +97,7 @@ class Judge:
             return Verdict(False, unjudged=True)
         self.evaluations += 1
         formula = self.formula if formula is None else formula
-        outcome = run_tree(Evaluator(data, self.functions), tree, formula, self.limits)
+        outcome = run_tree(Evaluator(data, self.functions), tree, formula, self.limits.budget())
         if not outcome.ok:
             return Verdict(False, error=outcome.error)
         try:

@@ -21,8 +21,8 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
-from ..rsl import syntax as s
 from ..rsl.schema import dependencies
+from ..rsl.syntax import tree as s
 from .cases import Case, Judge
 from .mutations import Edit, Mutator, Path
 

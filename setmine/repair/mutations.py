@@ -1,6 +1,6 @@
 """Small changes to a formula: the edits a repair is made of.
 
-A formula is an immutable syntax tree (``rsl/syntax.py``).  A *site* is one
+A formula is an immutable syntax tree (``rsl/syntax/tree.py``).  A *site* is one
 of its sub-expressions, addressed by its :data:`Path` from the root; an
 :class:`Edit` replaces the sub-expression at a site by another.  The
 operators are those of mutation-based repair for Alloy (BeAFix, ARepair),
@@ -26,12 +26,12 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, replace
 
-from ..rsl import syntax as s
-from ..rsl.errors import RSLError
-from ..rsl.node_types import node_types
-from ..rsl.types import SetType, TupleType, Type
-from ..rsl.typification import GlobalInfo
-from ..rsl.typifier import typify
+from ..rsl.semantics.node_types import node_types
+from ..rsl.semantics.types import SetType, TupleType, Type
+from ..rsl.semantics.typification import GlobalInfo
+from ..rsl.semantics.typifier import typify
+from ..rsl.syntax import tree as s
+from ..rsl.syntax.errors import RSLError
 
 Path = tuple[tuple[str, int | None], ...]
 """The steps from the root to a node: (field name, index in a tuple field or None)."""
@@ -64,7 +64,7 @@ class Edit:
 
     def __str__(self) -> str:
         """The change in a few symbols: ``& → ⇒``, ``D13 → D8``, ``¬ added``."""
-        from ..rsl.printer import unicode
+        from ..rsl.syntax.printer import unicode
 
         old, new = self.old, self.new
         if self.operator in ("set-operator", "predicate", "connective", "quantifier"):

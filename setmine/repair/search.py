@@ -31,11 +31,12 @@ from dataclasses import dataclass, field, replace
 
 from ..board import Board, structure
 from ..check.compare import compare
-from ..check.isolate import Limits, evaluate_chain, evaluated, roots, schema_functions
+from ..check.isolate import roots
 from ..check.reference import NOTIONS, reference
-from ..rsl import syntax as s
-from ..rsl.printer import unicode
+from ..eval.interpret.model import Limits, evaluate_schema, evaluated, functions
 from ..rsl.schema import Schema, dependencies
+from ..rsl.syntax import tree as s
+from ..rsl.syntax.printer import unicode
 from .cases import Case, Judge, cases
 from .localize import Suspect, rank
 from .mutations import Edit, Mutator
@@ -151,7 +152,7 @@ class Search:
         analysis = schema.analysis[alias]
         allowed = {a for a in schema.by_alias if a not in dependents(schema, alias) | {alias}}
         self.mutator = Mutator(schema.environment(), allowed, analysis.type)
-        self.judge = Judge(alias, schema_functions(schema), EVALUATION,
+        self.judge = Judge(alias, functions(schema), EVALUATION,
                            formula=schema[alias].kind != "term")
         self.result = Repair(alias, schema, analysis.tree, scope, validate=validate or "",
                              judge=self.judge, mutator=self.mutator)
@@ -204,7 +205,7 @@ class Search:
             if time.monotonic() > self.deadline:
                 r.stopped = "seconds"
                 return
-            chain = evaluate_chain(self.schema, structure(case.board), only=[self.alias])
+            chain = evaluate_schema(self.schema, structure(case.board), Limits().budget(), only=[self.alias])
             outcome = chain.get(self.alias)
             if outcome is None or not outcome.ok:
                 continue

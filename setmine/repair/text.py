@@ -16,17 +16,17 @@ import itertools
 import re
 
 from ..board import Board, cell_str
-from ..board.model import plural
+from ..board.board import plural
 from ..check.reference import text as reference_text
-from ..present.values import show
-from ..rsl import syntax as s
-from ..rsl.errors import RSLError
-from ..rsl.parser import parse_expression
-from ..rsl.printer import unicode
+from ..present.output.values import show
+from ..rsl.schema import Schema
+from ..rsl.syntax import tree as s
+from ..rsl.syntax.errors import RSLError
+from ..rsl.syntax.parser import parse_expression
+from ..rsl.syntax.printer import unicode
 from ..verify.run import board_text
 from .cases import Case, Judge
 from .mutations import Mutator, at
-from ..rsl.schema import Schema
 from .search import Fix, Repair, with_formula
 
 Marked = tuple[str, list[tuple[int, int]]]  # a formula and its marked [start, end) ranges

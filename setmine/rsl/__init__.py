@@ -17,10 +17,10 @@ Failures raise ``rsl.RSLError`` with ``.code``, ``.start``, ``.end`` and
 
 from importlib import import_module
 
-from .errors import Diagnostic, RSLError
-from .parser import parse_expression, parse_with_warnings
-from .printer import ascii, unicode
-from .syntax import bracket_tree
+from .syntax.errors import Diagnostic, RSLError
+from .syntax.parser import parse_expression, parse_with_warnings
+from .syntax.printer import ascii, unicode
+from .syntax.tree import bracket_tree
 
 # The schema layer (and the typifier beneath it) is loaded on first use.
 _LAZY = {"Schema": ".schema", "Analysis": ".schema", "Constituent": ".schemafile",

@@ -8,13 +8,13 @@ from __future__ import annotations
 
 from typing import Mapping, NamedTuple
 
-from . import syntax as s
-from .errors import Diagnostic, RSLError
 from .schemafile import KINDS
-from .types import Element, FunctionType, Logic, SetType, Type, element_of
-from .typification import VALUE, GlobalInfo
-from .domains import STRUCTURE_BASES, built_from_sets
-from .typifier import typify
+from .semantics.domains import STRUCTURE_BASES, built_from_sets
+from .semantics.types import Element, FunctionType, Logic, SetType, Type, element_of
+from .semantics.typification import VALUE, GlobalInfo
+from .semantics.typifier import typify
+from .syntax import tree as s
+from .syntax.errors import Diagnostic, RSLError
 
 # The kinds of constituents, by the first letter of the alias.
 KIND_BY_PREFIX = KINDS

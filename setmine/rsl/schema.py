@@ -22,14 +22,14 @@ from functools import cached_property
 from pathlib import Path
 from typing import Iterator
 
-from . import syntax as s
 from .constituents import analyse_constituent, function_type
-from .errors import Diagnostic, Location, RSLError
-from .parser import parse_with_warnings
 from .schemafile import Constituent, SchemaText, read_schema_text, write_schema_text
-from .types import Type
-from .typification import GlobalInfo
-from .typifier import typify
+from .semantics.types import Type
+from .semantics.typification import GlobalInfo
+from .semantics.typifier import typify
+from .syntax import tree as s
+from .syntax.errors import Diagnostic, Location, RSLError
+from .syntax.parser import parse_with_warnings
 
 
 @dataclass

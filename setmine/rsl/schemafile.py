@@ -48,10 +48,10 @@ from dataclasses import dataclass, field, replace
 from lark import Token, Tree
 from lark.exceptions import UnexpectedInput
 
-from .errors import Location, RSLError
-from .parser import lark_parser
-from .spelling import SUBSCRIPTS
-from .compat import TRAIT_NAMES
+from .semantics.compat import TRAIT_NAMES
+from .syntax.errors import Location, RSLError
+from .syntax.parser import lark_parser
+from .syntax.spelling import SUBSCRIPTS
 
 KINDS = {"X": "basic", "C": "constant", "S": "structure", "D": "term", "A": "axiom",
          "T": "theorem", "F": "function", "P": "predicate"}

@@ -10,8 +10,8 @@ of a board only (:class:`Position`).
     ([(0, 0), (0, 2)], [(0, 1)])
 """
 
-from .position import Cell, InconsistentPosition, Position, grid_neighbours, random_game
-from .probability import Solution, SolverLimitExceeded, solve
+from .engine.position import Cell, InconsistentPosition, Position, grid_neighbours, random_game
+from .engine.probability import Solution, SolverLimitExceeded, solve
 
 __all__ = [
     "Cell", "InconsistentPosition", "Position", "Solution", "SolverLimitExceeded",

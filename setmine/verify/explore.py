@@ -17,7 +17,7 @@ Both answer a :class:`~setmine.verify.job.Tally` as a dict.
 
 from __future__ import annotations
 
-from ..resources import MOVE_AXIOM
+from ..base.interface import CELLS, MINES, MOVE, MOVE_AXIOM, NEIGHBOURS, OPENED
 from .job import Tally, VerifyError, loaded
 from .properties import Undecided, cells_text
 from .symmetry import indices, mine_orbits, position_groups
@@ -55,9 +55,9 @@ class Space:
         return found
 
     def data(self, mines: int, opened: int, move: int | None) -> dict:
-        return {"X1": self.x1, "S1": self.s1, "S2": self.cells_of(mines),
-                "S3": self.cells_of(opened),
-                "S4": self.none if move is None else self.moves[move]}
+        return {CELLS: self.x1, NEIGHBOURS: self.s1, MINES: self.cells_of(mines),
+                OPENED: self.cells_of(opened),
+                MOVE: self.none if move is None else self.moves[move]}
 
     def describe(self, mines: int, opened: int, move: int | None) -> str:
         where = (f"on {self.shape.name} with mines {cells_text(self.cells_of(mines))}, "

@@ -22,14 +22,14 @@ import math
 from dataclasses import asdict, dataclass
 from functools import lru_cache
 
-from ..board.model import Adjacency
-from ..check.isolate import Limits
-from ..check.positions import Shape
+from ..board.board import Adjacency
+from ..board.shapes import Shape
+from ..eval.interpret.model import Limits
 from ..rsl.schema import Schema
+from .memo import Memo
 from .properties import make
 from .scope import count_positions
 from .symmetry import Symmetry, mine_orbits
-from .terms import Memo
 
 TASK_STATES = 20_000
 """About how many distinct states one task visits (positions scope)."""

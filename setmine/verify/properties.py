@@ -9,7 +9,7 @@ budget) it raises :class:`Undecided`, which stops the run with an error.
   the schema's constituents, ``D18 ∩ D8 = ∅``;
 * ``axioms`` (:class:`Axioms`): every axiom of the schema;
 * ``crosscheck`` (:class:`Crosscheck`): every term equals what its
-  convention says (:mod:`setmine.check.crosscheck` decides each row);
+  convention says (:mod:`setmine.check.agreement` decides each row);
 * ``observable`` (:class:`Observable`): the terms the move depends on (the
   closure of the move axiom) have the same values on every placement of
   the mines consistent with the view.
@@ -22,16 +22,16 @@ place.  So checking one position per symmetry class decides them all.
 
 from __future__ import annotations
 
+from ..base.interface import CELLS, MINES, MOVE, MOVE_AXIOM, NEIGHBOURS, OPENED
+from ..check.agreement import row_of
 from ..check.compare import canonical
-from ..check.crosscheck import row_of
-from ..check.positions import View, placements
+from ..board.placements import View, placements
 from ..check.reference import NOTIONS, Facts
-from ..resources import MOVE_AXIOM
 from ..rsl import RSLError, parse_with_warnings
 from ..rsl.schema import Schema
-from ..rsl.typifier import typify
-from ..rsl.types import Logic
-from .terms import Formula, Memo
+from ..rsl.semantics.types import Logic
+from ..rsl.semantics.typifier import typify
+from .memo import Formula, Memo
 
 BUILTIN = {
     "axioms": "every axiom of the schema holds",
@@ -85,7 +85,7 @@ class Assertion:
     def __init__(self, memo: Memo, text: str, tree) -> None:
         self.name = self.formula = text
         self.term = Formula(memo, tree)
-        self.reads_move = "S4" in self.term.reads
+        self.reads_move = MOVE in self.term.reads
 
     @property
     def uses(self) -> tuple[str, ...]:
@@ -105,7 +105,7 @@ class Axioms:
     def __init__(self, memo: Memo) -> None:
         self.memo = memo
         self.uses = tuple(c.alias for c in memo.schema if c.kind == "axiom")
-        self.reads_move = any("S4" in memo.reads(a) for a in self.uses)
+        self.reads_move = any(MOVE in memo.reads(a) for a in self.uses)
 
     def check(self, data: dict) -> str | None:
         outcomes = self.memo.outcomes(data, self.uses)
@@ -130,12 +130,12 @@ class Crosscheck:
         self.facts: tuple[tuple, Facts] | None = None
 
     def position(self, data: dict) -> Facts:
-        key = (data["X1"], data["S1"], data["S2"], data["S3"])
+        key = (data[CELLS], data[NEIGHBOURS], data[MINES], data[OPENED])
         if self.facts is None or self.facts[0] != key:
-            facts = Facts({**data, "S4": frozenset()})
+            facts = Facts({**data, MOVE: frozenset()})
             _ = facts.solution  # solved once here, shared by the copy of every move
             self.facts = (key, facts)
-        return self.facts[1].with_move(data["S4"])
+        return self.facts[1].with_move(data[MOVE])
 
     def check(self, data: dict) -> str | None:
         outcomes = self.memo.outcomes(data, self.uses)
@@ -159,7 +159,7 @@ class Observable:
     """The move's terms on every placement of the mines consistent with the
     view: a position fails when two of its view's placements give them
     different values.  Decided once per view (the placements of the
-    mines, :func:`setmine.check.positions.placements`, evaluated each), so
+    mines, :func:`setmine.board.placements.placements`, evaluated each), so
     the verdict of a position is its view's — the same on every image of
     it under the board's symmetries."""
 
@@ -175,8 +175,8 @@ class Observable:
         self.views: dict[tuple, str | None] = {}
 
     def check(self, data: dict) -> str | None:
-        view: View = Facts({**data, "S4": frozenset()}).view
-        key = (data["X1"], data["S1"], data["S3"], view.shown, view.total)
+        view: View = Facts({**data, MOVE: frozenset()}).view
+        key = (data[CELLS], data[NEIGHBOURS], data[OPENED], view.shown, view.total)
         if key not in self.views:
             if len(self.views) >= self.REMEMBERED:
                 self.views.clear()
@@ -187,7 +187,7 @@ class Observable:
         """Why the move's terms differ between two placements of ``view``."""
         first = None
         for mines in placements(view):
-            outcomes = self.other.outcomes({**data, "S2": mines, "S4": frozenset()}, self.uses)
+            outcomes = self.other.outcomes({**data, MINES: mines, MOVE: frozenset()}, self.uses)
             _undecided(outcomes)
             values = [canonical(outcomes[a].value) for a in self.uses]
             if first is None:

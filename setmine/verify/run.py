@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..board import Board
-from ..board.textfile import write_board
+from ..board.files.textfile import write_board
 from ..board.topology import write_graph_json
 from .cluster import run_tasks
 from .explore import games_task, positions_task

@@ -35,9 +35,9 @@ from math import comb
 from pathlib import Path
 
 from ..board import Board, BoardError, load_board
-from ..board.model import check_relation, shorten
+from ..board.board import check_relation, shorten
 from ..board.topology import GRID_TOPOLOGIES, grid_neighbours
-from ..check.positions import TOPOLOGY_ORDER, Shape
+from ..board.shapes import Shape, TOPOLOGY_ORDER
 from ..resources import resolve_board
 
 MAX_CELLS = 64

@@ -38,7 +38,7 @@ from itertools import combinations
 
 from ..board import Cell
 from ..board.topology import GRID_TOPOLOGIES
-from ..check.positions import Shape
+from ..board.shapes import Shape
 
 Perm = tuple[int, ...]
 

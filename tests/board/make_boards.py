@@ -20,7 +20,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from setmine.board import Board, grid_neighbours, write_board
-from setmine.board.model import Cell
+from setmine.board.board import Cell
 
 ROOT = Path(__file__).resolve().parents[2]
 BOARD_DIR = ROOT / "spec" / "boards"

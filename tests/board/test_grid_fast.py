@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from setmine.board import Adjacency, Board, BoardError, grid_neighbours, parse_board, parse_mine
 from setmine.board.complete import Layout, assemble
 from setmine.board.grid import GridAdjacency, neighbour_sums
-from setmine.board.gridload import GridText, assemble_grid, layout_of
+from setmine.board.files.gridload import GridText, assemble_grid, layout_of
 
 _KING = [(dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if (dr, dc) != (0, 0)]
 _HEX = {0: [(0, -1), (0, 1), (-1, -1), (-1, 0), (1, -1), (1, 0)],

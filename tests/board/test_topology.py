@@ -9,7 +9,7 @@ from hypothesis import given, settings
 
 from setmine.board import (BoardError, grid_neighbours, hex_neighbours, parse_graph_json,
                            square_neighbours, torus_neighbours, write_graph_json)
-from setmine.board.model import check_relation
+from setmine.board.board import check_relation
 
 from .strategies import boards, grid_shapes
 

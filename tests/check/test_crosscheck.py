@@ -13,8 +13,9 @@ from hypothesis import strategies as st
 
 from setmine import resources
 from setmine.board import load_board, parse_board
-from setmine.check.crosscheck import crosscheck, render, to_json
-from setmine.check.positions import graph_shape, grid_shape, is_legal
+from setmine.check.agreement import crosscheck, render, to_json
+from setmine.board.shapes import graph_shape, grid_shape
+from setmine.check.positions import is_legal
 from setmine.rsl.schema import Schema
 
 SPEC = resources.SPEC_DIR

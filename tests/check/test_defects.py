@@ -11,9 +11,11 @@ import pytest
 
 from setmine import resources
 from setmine.check.compare import canonical, differing_part, reading_part
-from setmine.check.defects import Search, findings, search
-from setmine.check.isolate import Limits, evaluate_isolated
-from setmine.check.positions import grid_shape, shrink, smaller_boards
+from setmine.check.defect_search import Search, findings, search
+from setmine.check.isolate import evaluate_isolated
+from setmine.eval.interpret.model import Limits
+from setmine.board.shapes import grid_shape
+from setmine.check.positions import shrink, smaller_boards
 from setmine.check.reference import Facts
 from setmine.rsl import parse, unicode
 from setmine.rsl.schema import Schema

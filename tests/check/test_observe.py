@@ -8,7 +8,7 @@ from functools import lru_cache
 
 from setmine import resources
 from setmine.board import load_board, parse_board
-from setmine.check.observe import move_closure, observe, render, to_json
+from setmine.check.observability import move_closure, observe, render, to_json
 from setmine.rsl.schema import Schema
 
 SPEC = resources.SPEC_DIR

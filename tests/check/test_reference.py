@@ -8,8 +8,9 @@ import random
 import pytest
 
 from setmine.board import parse_board
-from setmine.check.positions import (View, grid_shape, iter_shapes, placements, random_board,
-                                     sample_placements)
+from setmine.board.placements import View, placements, sample_placements
+from setmine.board.shapes import grid_shape, iter_shapes
+from setmine.check.positions import random_board
 from setmine.check.reference import (NOTIONS, Facts, Family, FamilySizes, as_data, defined,
                                      reference)
 

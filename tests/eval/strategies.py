@@ -12,7 +12,7 @@ from setmine.board import grid_neighbours
 from setmine.eval.values.budget import Budget
 from setmine.eval.values.sets import LazySet, materialize, sort
 from setmine.oracle.naive import NaiveEvaluator
-from setmine.rsl import syntax as s
+from setmine.rsl.syntax import tree as s
 
 # ----------------------------------------------------------------------------
 # The two sides of a comparison
@@ -277,7 +277,7 @@ def family_pairs(draw, scope: Scope, depth: int) -> str:
     (the oracle enumerates ℬ(ℬ(T)))."""
     a = scope.name("a") + "f"
     b = scope.name("b") + "f"
-    inner = scope.add("pairs", a).deeper()
+    scope.add("pairs", a)
     outer = scope.deeper()
     small = draw(st.sampled_from(SMALL))
     first = draw(st.sampled_from([

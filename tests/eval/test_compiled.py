@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 from setmine.eval.interpret.evaluator import Evaluator
 from setmine.eval.planning.compiled import truth_code, value_code
 from setmine.eval.values.subsets import Subsets
-from setmine.rsl.errors import RSLError
-from setmine.rsl.parser import parse_expression
+from setmine.rsl.syntax.errors import RSLError
+from setmine.rsl.syntax.parser import parse_expression
 
 X1 = frozenset({(0, 0), (0, 1), (1, 0), (1, 1)})
 S1 = frozenset({((0, 0), (0, 1)), ((0, 1), (0, 0)), ((1, 0), (1, 1))})

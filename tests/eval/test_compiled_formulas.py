@@ -25,11 +25,11 @@ from setmine.eval.interpret.model import (
 )
 from setmine.eval.values.budget import Budget
 from setmine.eval.values.subsets import Subsets
-from setmine.rsl import syntax as s
-from setmine.rsl import types as t
-from setmine.rsl.node_types import node_types
-from setmine.rsl.parser import parse_expression
-from setmine.rsl.printer import unicode
+from setmine.rsl.syntax import tree as s
+from setmine.rsl.semantics import types as t
+from setmine.rsl.semantics.node_types import node_types
+from setmine.rsl.syntax.parser import parse_expression
+from setmine.rsl.syntax.printer import unicode
 from setmine.rsl.schema import Schema
 
 from .strategies import (

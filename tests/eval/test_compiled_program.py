@@ -43,8 +43,8 @@ from setmine.eval.interpret.model import (
 from setmine.eval.values.budget import Budget
 from setmine.eval.values.sets import CURRENT_BUDGET, Fibered, LazySet, card, members
 from setmine.eval.values.subsets import Subsets
-from setmine.rsl.errors import RSLError
-from setmine.rsl.parser import parse_expression
+from setmine.rsl.syntax.errors import RSLError
+from setmine.rsl.syntax.parser import parse_expression
 from setmine.rsl.schema import Schema
 from setmine.verify.scope import count_positions, parse_shapes
 from setmine.verify.symmetry import Symmetry, position_orbits

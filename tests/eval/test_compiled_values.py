@@ -14,7 +14,7 @@ from setmine.eval.compiled.families import Family
 from setmine.eval.compiled.masks import Universe, Unrepresentable, bits, decode, encode
 from setmine.eval.values.sets import Fibered, card
 from setmine.eval.values.subsets import Subsets
-from setmine.rsl import types as t
+from setmine.rsl.semantics import types as t
 
 from .test_compiled_program import FAST, listing, same
 

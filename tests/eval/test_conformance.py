@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from setmine.eval.interpret.model import evaluate
-from setmine.rsl.errors import RSLError
+from setmine.rsl.syntax.errors import RSLError
 from setmine.rsl.schema import Schema
 
 SCHEMA = Schema.parse("""\
@@ -86,7 +86,7 @@ def _untyped_forms():
 def test_typing_skipped(text, typed_code, code):
     from setmine.eval.interpret.evaluator import Evaluator
     from setmine.oracle.naive import evaluate as oracle
-    from setmine.rsl.parser import parse_expression
+    from setmine.rsl.syntax.parser import parse_expression
 
     tree = parse_expression(text)
     if typed_code is not None:

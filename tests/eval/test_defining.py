@@ -8,8 +8,8 @@ from __future__ import annotations
 import pytest
 
 from setmine.eval.shapes.defining import defined, generator, pair_generator, projection_index
-from setmine.rsl.parser import parse_expression
-from setmine.rsl.printer import unicode
+from setmine.rsl.syntax.parser import parse_expression
+from setmine.rsl.syntax.printer import unicode
 
 
 def part(text: str):

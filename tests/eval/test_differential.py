@@ -37,9 +37,9 @@ from setmine.eval.interpret.model import evaluate_schema
 from setmine.eval.values.budget import Budget
 from setmine.eval.values.sets import card, member, sort
 from setmine.oracle.naive import NaiveEvaluator
-from setmine.rsl import syntax as s
-from setmine.rsl.errors import RSLError
-from setmine.rsl.parser import parse_expression
+from setmine.rsl.syntax import tree as s
+from setmine.rsl.syntax.errors import RSLError
+from setmine.rsl.syntax.parser import parse_expression
 from setmine.rsl.schema import Schema, dependencies
 
 from .strategies import Oracle, expand, expressions, structures, universes

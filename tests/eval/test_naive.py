@@ -6,8 +6,8 @@ from pathlib import Path
 import pytest
 
 from setmine.oracle.naive import NaiveEvaluator, evaluate
-from setmine.rsl.errors import RSLError
-from setmine.rsl.parser import parse_expression
+from setmine.rsl.syntax.errors import RSLError
+from setmine.rsl.syntax.parser import parse_expression
 from setmine.rsl.schemafile import read_schema_text
 
 F = frozenset

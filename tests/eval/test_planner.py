@@ -14,9 +14,9 @@ from setmine.eval.interpret.model import evaluate_schema
 from setmine.eval.planning.planner import forall
 from setmine.eval.values.budget import Budget, BudgetExceeded
 from setmine.eval.values.sets import LazySet
-from setmine.rsl import syntax as s
-from setmine.rsl.errors import RSLError
-from setmine.rsl.parser import parse_expression
+from setmine.rsl.syntax import tree as s
+from setmine.rsl.syntax.errors import RSLError
+from setmine.rsl.syntax.parser import parse_expression
 from setmine.rsl.schema import Schema
 
 from .strategies import Oracle, expand

@@ -24,7 +24,7 @@ from setmine.eval.values.sets import (Difference, Fibered, Filtered, Integers, I
                                       IntRange, Product, Union, card, is_empty, materialize,
                                       member, members, order_key, sort)
 from setmine.eval.values.subsets import Subsets
-from setmine.rsl.errors import RSLError
+from setmine.rsl.syntax.errors import RSLError
 
 from .strategies import expand
 

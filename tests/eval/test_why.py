@@ -11,8 +11,8 @@ from setmine.board import parse_board, structure
 from setmine.cli import main
 from setmine.eval.interpret.evaluator import Evaluator
 from setmine.eval.values.budget import Budget
-from setmine.present.why import Reason, cell_question, evaluate_terms, render, why_cell, why_member
-from setmine.rsl import syntax as s
+from setmine.present.explain.why import Reason, cell_question, evaluate_terms, render, why_cell, why_member
+from setmine.rsl.syntax import tree as s
 
 ROOT = Path(__file__).resolve().parents[2]
 SAPER = rsl.Schema.load(ROOT / "spec" / "saper.rsl")

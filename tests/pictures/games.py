@@ -10,7 +10,7 @@ from setmine.board import structure
 from setmine.eval.interpret.model import evaluate_schema
 from setmine.eval.values.budget import Budget
 from setmine.player import SchemaPlayer, view_board
-from setmine.solver.game import Game, game_seed, policy_seed
+from setmine.solver.games.game import Game, game_seed, policy_seed
 
 
 def hand_played(config, seed: int, schema):

@@ -35,7 +35,7 @@ from setmine.eval.interpret.model import evaluate_schema
 from setmine.eval.values.sets import card
 from setmine.rsl.schema import Schema
 from setmine.solver import Position
-from setmine.solver.probability import exact
+from setmine.solver.engine.probability import exact
 
 from .pages import cell_key, cells, console_errors, digest, keys, open_page, png_colours
 

@@ -21,7 +21,7 @@ except ImportError:    # the test extra installs it; without it, only SETMINE_NO
 from setmine import resources
 from setmine.cli import main
 from setmine.rsl.schema import Schema
-from setmine.solver.game_config import GameConfig
+from setmine.solver.games.game_config import GameConfig
 
 from .games import hand_played
 from .pages import cell_key, cells, console_errors, keys, open_page

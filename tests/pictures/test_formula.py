@@ -23,10 +23,10 @@ from setmine.eval.values.budget import Budget
 from setmine.pictures import formula
 from setmine.pictures.formula import formula_html, value_text
 from setmine.rsl import Schema, parse, unicode
-from setmine.rsl import syntax as s
-from setmine.rsl.errors import RSLError
-from setmine.rsl.node_types import node_types
-from setmine.rsl.typifier import typify
+from setmine.rsl.syntax import tree as s
+from setmine.rsl.syntax.errors import RSLError
+from setmine.rsl.semantics.node_types import node_types
+from setmine.rsl.semantics.typifier import typify
 
 from ..rsl.strategies import expressions
 

@@ -200,8 +200,8 @@ def test_the_findings_show_on_their_minimal_boards():
 
 def test_the_schema_plays_the_game_setmine_play_plays():
     from setmine.player import SchemaPlayer
-    from setmine.solver.game_config import GameConfig
-    from setmine.solver.play import play_game
+    from setmine.solver.games.game_config import GameConfig
+    from setmine.solver.games.runs import play_game
 
     game = play("corrected", "beginner", seed=0, game=1)
     config = GameConfig(cols=9, rows=9, mines=10)

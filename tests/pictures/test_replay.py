@@ -19,10 +19,10 @@ from setmine.cli import main
 from setmine.eval.values.budget import Budget
 from setmine.pictures import replay as R
 from setmine.rsl.schema import Schema
-from setmine.solver.game_config import GameConfig
-from setmine.solver.play import play_game
-from setmine.solver.policies import make_policy
-from setmine.solver.probability import exact
+from setmine.solver.games.game_config import GameConfig
+from setmine.solver.games.runs import play_game
+from setmine.solver.games.policies import make_policy
+from setmine.solver.engine.probability import exact
 
 from .games import hand_played
 

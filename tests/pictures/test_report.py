@@ -14,14 +14,15 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 
 from setmine import resources
+from setmine.base.interface import MOVE_AXIOM
 from setmine.board import load_board, parse_board, structure
 from setmine.cli import main
 from setmine.eval.interpret.model import evaluate_schema
-from setmine.pictures import report as R
+from setmine.pictures import report_data as R
 from setmine.pictures import views
 from setmine.pictures.page import report_page
 from setmine.rsl.schema import Schema
-from setmine.rsl.types import parse_type
+from setmine.rsl.semantics.types import parse_type
 
 from ..board.strategies import boards
 
@@ -86,7 +87,7 @@ def brute_force_probabilities(board) -> dict:
 def test_the_heat_map_gives_each_uncertain_cell_its_exact_probability(board):
     report = R.build(CORRECTED, board)
     section = next(s for s in report.sections if s.kind == "term" and s.side.view.kind == "shares"
-                   and s.alias in CORRECTED.closure(resources.MOVE_AXIOM))
+                   and s.alias in CORRECTED.closure(MOVE_AXIOM))
     oracle = brute_force_probabilities(board)
     uncertain = {c: p for c, p in oracle.items() if 0 < p < 1}
     drawn = {c: p for c, p in section.side.view.shares.items() if c in uncertain or 0 < p < 1}

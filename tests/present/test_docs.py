@@ -14,8 +14,8 @@ import pytest
 from setmine.board import load_board, parse_board, structure
 from setmine.cli import main
 from setmine.eval.interpret.model import evaluate_schema
-from setmine.present import doc_files, docs
-from setmine.present import values as present
+from setmine.present.pages import doc_files, schema_pages as docs
+from setmine.present.output import values as present
 
 ROOT = Path(__file__).resolve().parents[2]
 TINY = "name: tiny\nmines: 1\nmove: 0,2\n1 1 .\n* 1 .\n"

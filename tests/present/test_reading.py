@@ -1,4 +1,4 @@
-"""Plain-English readings of RSLang (``setmine.present.reading``): a table
+"""Plain-English readings of RSLang (``setmine.present.explain.reading``): a table
 of hand-checked readings, every constituent of the seed, and every node
 type of the syntax (drawn by hypothesis) read without an operator left."""
 
@@ -8,8 +8,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 
 from setmine import rsl
-from setmine.present.reading import Reader, member_noun, read
-from setmine.rsl import syntax as s
+from setmine.present.explain.reading import Reader, member_noun, read
+from setmine.rsl.syntax import tree as s
 from tests.rsl.strategies import expressions
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -10,11 +10,11 @@ from hypothesis import HealthCheck, given, settings
 from setmine.repair.mutations import Mutator, at, replaced, sites
 from setmine.repair.search import dependents
 from setmine.resources import CORRECTED_SCHEMA, WRITTEN_SCHEMA
-from setmine.rsl import syntax as s
-from setmine.rsl.errors import RSLError
-from setmine.rsl.parser import parse_expression
+from setmine.rsl.syntax import tree as s
+from setmine.rsl.syntax.errors import RSLError
+from setmine.rsl.syntax.parser import parse_expression
 from setmine.rsl.schema import Schema
-from setmine.rsl.typifier import typify
+from setmine.rsl.semantics.typifier import typify
 
 from ..eval.strategies import expressions
 

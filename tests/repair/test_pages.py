@@ -8,9 +8,9 @@ from __future__ import annotations
 import json
 import re
 
-from setmine.pictures import report as reports
+from setmine.pictures import report_data as reports
 from setmine.pictures.notebook import repair
-from setmine.present import defect_marks
+from setmine.present.output import defect_marks
 from setmine.resources import REPAIRS
 
 SHIPPED = json.loads(REPAIRS.read_text(encoding="utf-8"))

@@ -22,8 +22,8 @@ from setmine.eval.values.budget import Budget
 from setmine.eval.values.sets import LazySet, materialize
 from setmine.resources import resolve_board
 from setmine.oracle.naive import NaiveEvaluator
-from setmine.rsl import syntax as s
-from setmine.rsl.parser import parse_expression
+from setmine.rsl.syntax import tree as s
+from setmine.rsl.syntax.parser import parse_expression
 
 DATA = {"X1": {1, 2, 3}, "S1": {(1, 2), (2, 1)}, "S2": {1}, "S3": {2}, "S4": {3}}
 SCHEMA = rsl.Schema.parse("X1\nS1 ::= ℬ(X1×X1)\nS2 ::= ℬ(X1)\nS3 ::= ℬ(X1)\nS4 ::= ℬ(X1)\n")
@@ -241,7 +241,7 @@ def test_a_chain_of_definitions_in_every_order_of_evaluation(tmp_path):
     from setmine.check.isolate import evaluate_chain
     from setmine.eval.compiled.program import Program
     from setmine.eval.interpret.model import dependency_order
-    from setmine.pictures.report import order
+    from setmine.pictures.report_data import order
 
     count = 3000
     text = ("X1\nS1 ::= ℬ(X1×X1)\nS2 ::= ℬ(X1)\nS3 ::= ℬ(X1)\nS4 ::= ℬ(X1)\n"

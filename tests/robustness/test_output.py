@@ -132,8 +132,8 @@ def test_sets_are_whole_values_with_an_explicit_complete_flag(capsys):
 def test_integers_beyond_the_safe_range_are_exact_strings():
     from fractions import Fraction
 
-    from setmine.present.values import to_json
-    from setmine.rsl.types import Integer
+    from setmine.present.output.values import to_json
+    from setmine.rsl.semantics.types import Integer
 
     assert to_json(2 ** 53 - 1, Integer()) == 2 ** 53 - 1
     assert to_json(2 ** 64, Integer()) == "18446744073709551616"

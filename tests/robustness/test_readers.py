@@ -21,14 +21,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from setmine import rsl
-from setmine.board import (BoardError, load_board, parse_board, parse_cell, parse_graph_json,
+from setmine.board import (BoardError, parse_board, parse_cell, parse_graph_json,
                            parse_mine, parse_minesweepr, write_graph_json)
-from setmine.board.complete import complete_view
-from setmine.board.model import MAX_NUMBER
+from setmine.board.board import MAX_NUMBER
 from setmine.cli import main
 from setmine.exteor import (Document, ExteorError, Record, read_exteor_bytes, read_exteor_text,
                             text_to_bytes, trs_bytes)
-from setmine.rsl.parser import MAX_DIGITS, MAX_NESTING
+from setmine.rsl.syntax.parser import MAX_DIGITS, MAX_NESTING
 
 ROOT = Path(__file__).resolve().parents[2]
 BOARDS = ROOT / "spec" / "boards"

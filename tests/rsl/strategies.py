@@ -1,4 +1,4 @@
-"""Hypothesis strategies for RSLang syntax trees (``setmine.rsl.syntax``).
+"""Hypothesis strategies for RSLang syntax trees (``setmine.rsl.syntax.tree``).
 
 ``expressions()`` draws well-formed trees of every node kind, with bounded
 depth: set expressions where the grammar wants a set expression, formulas
@@ -20,7 +20,7 @@ from functools import lru_cache
 
 from hypothesis import strategies as st
 
-from setmine.rsl import syntax as s
+from setmine.rsl.syntax import tree as s
 
 LOCALS = ("a", "b", "c1", "x_2", "ξ", "α1", "in", "and", "le", "cardinal", "reduce", "prime")
 GLOBALS = ("X1", "X2", "C1", "S1", "S12", "D15", "A1", "T3", "F2", "P1")

@@ -15,10 +15,10 @@ import pytest
 from lark import Lark, logger as lark_logger
 
 from setmine import resources as setmine_resources
-from setmine.rsl import syntax as s
-from setmine.rsl.errors import RSLError
-from setmine.rsl.parser import parse_expression, parse_with_warnings
-from setmine.rsl.spelling import spelling_of
+from setmine.rsl.syntax import tree as s
+from setmine.rsl.syntax.errors import RSLError
+from setmine.rsl.syntax.parser import parse_expression, parse_with_warnings
+from setmine.rsl.syntax.spelling import spelling_of
 
 
 def tree(text: str, syntax: str = "auto") -> str:
@@ -498,7 +498,7 @@ def test_misplaced_formulas_and_sets_parse(text, expected):
 # The grammar itself
 
 def test_grammar_is_lalr_without_conflicts():
-    grammar = resources.files("setmine.rsl").joinpath("grammar.lark").read_text(encoding="utf-8")
+    grammar = resources.files("setmine.rsl.syntax").joinpath("grammar.lark").read_text(encoding="utf-8")
     buffer = io.StringIO()
     handler = logging.StreamHandler(buffer)
     level = lark_logger.level

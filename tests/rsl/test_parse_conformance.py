@@ -21,14 +21,14 @@ from hypothesis import HealthCheck, given, settings
 from setmine.eval.interpret.evaluator import Evaluator
 from setmine.eval.interpret.model import evaluate
 from setmine.oracle import naive
-from setmine.rsl import syntax as s
-from setmine.rsl.errors import RSLError
-from setmine.rsl.parser import parse_expression, parse_with_warnings
-from setmine.rsl.printer import ascii, unicode
+from setmine.rsl.syntax import tree as s
+from setmine.rsl.syntax.errors import RSLError
+from setmine.rsl.syntax.parser import parse_expression, parse_with_warnings
+from setmine.rsl.syntax.printer import ascii, unicode
 from setmine.rsl.schema import Schema
-from setmine.rsl.types import parse_type
-from setmine.rsl.typification import VALUE, GlobalInfo
-from setmine.rsl.typifier import typify
+from setmine.rsl.semantics.types import parse_type
+from setmine.rsl.semantics.typification import VALUE, GlobalInfo
+from setmine.rsl.semantics.typifier import typify
 
 from .strategies import misplaced_expressions
 

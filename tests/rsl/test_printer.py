@@ -10,10 +10,10 @@ from __future__ import annotations
 import pytest
 from hypothesis import HealthCheck, given, settings
 
-from setmine.rsl import syntax as s
-from setmine.rsl.parser import parse_expression, parse_with_warnings
-from setmine.rsl.printer import ascii, unicode
-from setmine.rsl.syntax import bracket_tree
+from setmine.rsl.syntax import tree as s
+from setmine.rsl.syntax.parser import parse_expression, parse_with_warnings
+from setmine.rsl.syntax.printer import ascii, unicode
+from setmine.rsl.syntax.tree import bracket_tree
 
 from .strategies import expressions
 from .test_grammar import CONSTRUCTS, PRECEDENCE, SEED

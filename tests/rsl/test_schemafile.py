@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from setmine.rsl.errors import RSLError
+from setmine.rsl.syntax.errors import RSLError
 from setmine.rsl.schemafile import Constituent, SchemaText, read_schema_text, write_schema_text
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -1,7 +1,7 @@
 """The codes of locals (bound variables) as the reference gives them (issue
 15): localShadowing, localDoubleDeclare, localNotUsed (a warning),
 localUndeclared, localUndeclaredInSubexpr, localOutOfScope and
-localOutOfScopeParentheses.  The rules are in ``setmine/rsl/scope.py``.
+localOutOfScopeParentheses.  The rules are in ``setmine/rsl/semantics/bindings.py``.
 
 Each row: the code, the expression in Unicode with the span ``[start, end)``
 (in code points) of the offending occurrence, the same expression in ASCII
@@ -15,9 +15,9 @@ from pathlib import Path
 import pytest
 
 from setmine import rsl
-from setmine.rsl.errors import RSLError
-from setmine.rsl.parser import parse_expression
-from setmine.rsl.typifier import typify
+from setmine.rsl.syntax.errors import RSLError
+from setmine.rsl.syntax.parser import parse_expression
+from setmine.rsl.semantics.typifier import typify
 
 from .test_typifier import ENV
 

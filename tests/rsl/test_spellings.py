@@ -24,12 +24,12 @@ from setmine.board import load_board, structure
 from setmine.eval.interpret.evaluator import Evaluator
 from setmine.eval.interpret.model import evaluate_schema
 from setmine.eval.values.budget import Budget
-from setmine.rsl import syntax as s
-from setmine.rsl.errors import RSLError
-from setmine.rsl.parser import parse_expression
-from setmine.rsl.printer import ascii, unicode
+from setmine.rsl.syntax import tree as s
+from setmine.rsl.syntax.errors import RSLError
+from setmine.rsl.syntax.parser import parse_expression
+from setmine.rsl.syntax.printer import ascii, unicode
 from setmine.rsl.schema import Schema
-from setmine.rsl.typifier import typify
+from setmine.rsl.semantics.typifier import typify
 
 from ..eval.strategies import expand, expressions as typed_texts, universes
 from .strategies import expressions as trees

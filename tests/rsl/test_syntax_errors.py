@@ -7,8 +7,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from setmine.rsl.errors import RSLError
-from setmine.rsl.parser import MAX_NESTING, parse_expression, parse_with_warnings
+from setmine.rsl.syntax.errors import RSLError
+from setmine.rsl.syntax.parser import MAX_NESTING, parse_expression, parse_with_warnings
 
 from .strategies import mutations, texts
 from .test_grammar import CONSTRUCTS, SEED

@@ -17,11 +17,11 @@ import pytest
 
 from setmine.eval.interpret.model import evaluate, evaluate_schema
 from setmine.oracle.naive import evaluate as naive
-from setmine.rsl.errors import RSLError
-from setmine.rsl.parser import parse_expression
+from setmine.rsl.syntax.errors import RSLError
+from setmine.rsl.syntax.parser import parse_expression
 from setmine.rsl.schema import Schema
-from setmine.rsl.compat import NO_TRAITS, Traits, compatible, merge, unify
-from setmine.rsl.types import INTEGER, Element, SetType, TupleType, parse_type
+from setmine.rsl.semantics.compat import NO_TRAITS, Traits, compatible, merge, unify
+from setmine.rsl.semantics.types import INTEGER, Element, SetType, TupleType, parse_type
 
 ROOT = Path(__file__).resolve().parents[2]
 

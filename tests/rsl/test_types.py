@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from setmine.rsl.compat import compatible, merge, unify
-from setmine.rsl.types import (ANY, EMPTY_SET, INTEGER, LOGIC, AnyType, Element, FunctionType,
+from setmine.rsl.semantics.compat import compatible, merge, unify
+from setmine.rsl.semantics.types import (ANY, EMPTY_SET, INTEGER, LOGIC, AnyType, Element, FunctionType,
                                SetType, TupleType, components_of, element_of, is_echelon,
                                is_radical, parse_type, radicals, substitute)
 

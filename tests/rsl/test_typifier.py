@@ -7,13 +7,13 @@ from __future__ import annotations
 
 import pytest
 
-from setmine.rsl import syntax as s
-from setmine.rsl.errors import RSLError
-from setmine.rsl.parser import parse_expression
-from setmine.rsl.types import FunctionType, parse_type
+from setmine.rsl.syntax import tree as s
+from setmine.rsl.syntax.errors import RSLError
+from setmine.rsl.syntax.parser import parse_expression
+from setmine.rsl.semantics.types import FunctionType, parse_type
 from setmine.rsl.constituents import analyse_constituent, function_type, structure_domain_type
-from setmine.rsl.typification import PROPERTY, VALUE, GlobalInfo
-from setmine.rsl.typifier import typify
+from setmine.rsl.semantics.typification import PROPERTY, VALUE, GlobalInfo
+from setmine.rsl.semantics.typifier import typify
 
 
 def info(kind: str, type_text: str | None, value_class: str = VALUE) -> GlobalInfo:

@@ -9,7 +9,7 @@ import random
 import pytest
 
 from setmine.solver import InconsistentPosition, Position, grid_neighbours, random_game, solve
-from setmine.solver.course import KnowledgeAgent, Sentence, deduce, play
+from setmine.solver.rules.course import KnowledgeAgent, Sentence, deduce, play
 
 LETTERS = "ABCDEFGH"
 

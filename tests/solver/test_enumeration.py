@@ -10,9 +10,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from setmine.solver import InconsistentPosition, Position, random_game
-from setmine.solver.components import analyse, ordered
-from setmine.solver.enumeration import enumerate_component
-from setmine.solver.tables import tabulate, uniform
+from setmine.solver.engine.components import analyse, ordered
+from setmine.solver.engine.enumeration import enumerate_component
+from setmine.solver.engine.tables import tabulate, uniform
 
 from .test_probability import any_positions, check_against_oracle, true_positions
 
@@ -74,7 +74,7 @@ def test_the_search_answers_as_the_programme_on_game_positions():
 def test_the_programme_alone_matches_the_oracle(pos):
     """The search answers most components; with it off, every component
     goes through the programme, which must match the oracle too."""
-    with mock.patch("setmine.solver.tables.enumerate_component", return_value=None):
+    with mock.patch("setmine.solver.engine.tables.enumerate_component", return_value=None):
         check_against_oracle(pos)
 
 

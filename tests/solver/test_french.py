@@ -11,7 +11,7 @@ from itertools import permutations
 import pytest
 
 from setmine.solver import InconsistentPosition, Position, random_game, solve
-from setmine.solver.french import (BOMBE, INCONNU, LIBRE, REGLES, Vue, deduce, next_move,
+from setmine.solver.rules.french import (BOMBE, INCONNU, LIBRE, REGLES, Vue, deduce, next_move,
                                    pseudo_statistical_guess, regle_0, regle_1, regle_2, regle_3,
                                    regle_3_corrigee, regle_4, regle_5, regle_6, regle_7)
 

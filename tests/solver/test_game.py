@@ -10,10 +10,10 @@ from hypothesis import strategies as st
 
 from setmine.board import Board
 from setmine.solver import solve
-from setmine.solver.game import Game, GameOver, game_seed
-from setmine.solver.game_config import LEVELS, GameConfig, parse_level
-from setmine.solver.play import play_game, play_games, summarise, wilson_interval
-from setmine.solver.policies import make_policy
+from setmine.solver.games.game import Game, GameOver, game_seed
+from setmine.solver.games.game_config import LEVELS, GameConfig, parse_level
+from setmine.solver.games.runs import play_game, play_games, summarise, wilson_interval
+from setmine.solver.games.policies import make_policy
 from tests.board.make_boards import reveal
 
 SMALL = [GameConfig(6, 5, 6, topology=t, first_click=r)

@@ -16,12 +16,12 @@ from unittest import mock
 
 import pytest
 
-from setmine.solver.game import Game, game_seed
-from setmine.solver.game_config import GameConfig
-from setmine.solver.policies import make_policy
-from setmine.solver.position import InconsistentPosition, Position, derive_position
-from setmine.solver.probability import outcomes, solve
-from setmine.solver.tables import Siblings, Tables
+from setmine.solver.games.game import Game, game_seed
+from setmine.solver.games.game_config import GameConfig
+from setmine.solver.games.policies import make_policy
+from setmine.solver.engine.position import InconsistentPosition, Position, derive_position
+from setmine.solver.engine.probability import outcomes, solve
+from setmine.solver.engine.tables import Siblings, Tables
 
 LEVELS = ("beginner", "intermediate", "expert")
 
@@ -98,7 +98,7 @@ def test_siblings_order_a_programme_once_for_all_the_needs():
     # ordered once, whatever (0,0) shows
     position = Position.from_grid(["???????", "1??????", "???????", "???11??"], total_mines=5)
     siblings = Siblings()
-    with mock.patch("setmine.solver.tables.enumerate_component", return_value=None):
+    with mock.patch("setmine.solver.engine.tables.enumerate_component", return_value=None):
         got = dict(outcomes(position, (0, 0), tables=siblings))
     assert sorted(got) == [0, 1]
     assert all(same(sub, solve(derive_position(position, {**position.shown, (0, 0): v})))

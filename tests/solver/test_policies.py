@@ -11,11 +11,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from setmine.solver import Position, random_game, solve
-from setmine.solver.endgame import endgame_search
-from setmine.solver.game import Game, game_seed
-from setmine.solver.game_config import GameConfig
-from setmine.solver.play import play_game, play_games
-from setmine.solver.policies import (POLICIES, BestPolicy, LeastPolicy, make_policy,
+from setmine.solver.games.endgame import endgame_search
+from setmine.solver.games.game import Game, game_seed
+from setmine.solver.games.game_config import GameConfig
+from setmine.solver.games.runs import play_game, play_games
+from setmine.solver.games.policies import (POLICIES, BestPolicy, LeastPolicy, make_policy,
                                      register_policy, reveal_outcomes)
 
 
@@ -193,7 +193,7 @@ def test_seed_policies_play_whole_games(name):
 
 
 def test_french_opens_what_its_rules_free():
-    from setmine.solver import french
+    from setmine.solver.rules import french
     pos = Position.from_grid(["???", "121", "000"], total_mines=2)
     assert make_policy("french").choose(pos, random.Random(0)) in french.deduce(pos).safe
 

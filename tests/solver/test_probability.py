@@ -332,7 +332,7 @@ coefficients = st.lists(st.sampled_from([0, 0, 1, 2, 7, 10 ** 20]), min_size=1, 
 def test_convolution_against_the_schoolbook_product(a, b, length):
     """The frontier table's polynomial product (which multiplies only the
     non-zero span of one side) against every pair of terms."""
-    from setmine.solver.probability import _convolve
+    from setmine.solver.engine.probability import _convolve
 
     expected = [0] * min(length, len(a) + len(b) - 1)
     for i, x in enumerate(a):
@@ -347,7 +347,7 @@ def test_convolution_against_the_schoolbook_product(a, b, length):
 def test_division_undoes_the_product(q, factor, shift, length):
     """All the components' table but one: the frontier table divided by that
     one's (shifted to its first non-zero term), against the quotient."""
-    from setmine.solver.probability import _convolve, _divide
+    from setmine.solver.engine.probability import _convolve, _divide
 
     while factor and not factor[0]:   # its first term is not 0, later ones may be
         factor = factor[1:]

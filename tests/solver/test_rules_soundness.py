@@ -14,9 +14,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from setmine.solver import Position, grid_neighbours, random_game, solve
-from setmine.solver import french
-from setmine.solver.deduction import Deduction, Step
-from setmine.solver.rules import SYSTEMS, deduce
+from setmine.solver.rules import french
+from setmine.solver.rules.deduction import Deduction, Step
+from setmine.solver.rules.systems import SYSTEMS, deduce
 
 BOARDS = Path(__file__).resolve().parents[2] / "spec" / "boards"
 NAMES = tuple(SYSTEMS)
@@ -230,6 +230,6 @@ def test_torus_neighbours_wrap():
 def test_doctests():
     import doctest
 
-    from setmine.solver import course, rules, subsets
+    from setmine.solver.rules import course, systems as rules, subset_analysis as subsets
     for module in (rules, french, course, subsets):
         assert doctest.testmod(module).failed == 0

@@ -20,9 +20,9 @@ from pathlib import Path
 
 import pytest
 
-from setmine.solver.game import Game, game_seed, policy_seed
-from setmine.solver.game_config import GameConfig
-from setmine.solver.policies import make_policy
+from setmine.solver.games.game import Game, game_seed, policy_seed
+from setmine.solver.games.game_config import GameConfig
+from setmine.solver.games.policies import make_policy
 
 DATA = Path(__file__).with_name("data") / "games.json"
 # (level, first-click rule, games) per player; seed 16

@@ -8,8 +8,8 @@ import random
 import pytest
 
 from setmine.solver import InconsistentPosition, Position, random_game, solve
-from setmine.solver import french
-from setmine.solver.subsets import (Analysis, Probablemine, deduce, model_1, model_2, probables,
+from setmine.solver.rules import french
+from setmine.solver.rules.subset_analysis import (Analysis, Probablemine, deduce, model_1, model_2, probables,
                                     suranalyse)
 
 

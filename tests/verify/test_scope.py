@@ -11,7 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from setmine.board import BoardError, load_board
-from setmine.check.positions import grid_shape, is_legal, iter_shapes, positions, star
+from setmine.board.shapes import grid_shape, iter_shapes, star
+from setmine.check.positions import is_legal, positions
 from setmine.verify.scope import (MAX_CELLS, MineRange, ScopeError, count_deals, count_positions,
                                   label, parse_mines, parse_shapes)
 

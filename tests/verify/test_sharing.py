@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import pytest
 
-from setmine.check.positions import grid_shape
+from setmine.board.shapes import grid_shape
 from setmine.eval.compiled.frontier import Frontier, Items
 from setmine.eval.compiled.program import Program
-from setmine.rsl.printer import unicode
+from setmine.rsl.syntax.printer import unicode
 from setmine.rsl.schema import Schema
-from setmine.verify import explore, job as job_module, terms
+from setmine.verify import explore, job as job_module, memo
 from setmine.verify.job import Job, shape_data
 from setmine.verify.run import verify
 
@@ -41,7 +41,7 @@ def run(schema: Schema, scope: str, mines=(0, None)) -> dict:
 @pytest.mark.parametrize("scope, mines", [("positions", (0, None)), ("games", (1, 2))])
 def test_sharing_changes_no_verdict_count_or_counterexample(monkeypatch, schema, scope, mines):
     shared = run(schema, scope, mines)
-    monkeypatch.setattr(terms, "SHARED", frozenset())   # keyed by S2 itself: nothing shared
+    monkeypatch.setattr(memo, "SHARED", frozenset())   # keyed by S2 itself: nothing shared
     monkeypatch.setattr(explore, "GROUP_MOVES", False)  # every move checked on its own
     alone = run(schema, scope, mines)
     assert shared == alone
@@ -92,14 +92,14 @@ def test_a_key_repeats_for_placements_with_the_same_view():
 def test_the_memo_keeps_large_values_fewer():
     """A kept value weighs its members: past the weight, the least recently
     used go first, however few the keys; a number weighs one."""
-    table = terms.Keyed(size=1000, most=100)
+    table = memo.Keyed(size=1000, most=100)
     for i in range(10):
-        table.put(i, frozenset(range(30)), terms.weight(frozenset(range(30))))
+        table.put(i, frozenset(range(30)), memo.weight(frozenset(range(30))))
     assert list(table.values) == [7, 8, 9] and table.total == 93
     table.get(7)
-    table.put("n", 5, terms.weight(5))
+    table.put("n", 5, memo.weight(5))
     assert list(table.values) == [8, 9, 7, "n"] and table.total == 94
-    small = terms.Keyed(size=3)
+    small = memo.Keyed(size=3)
     for i in range(5):
         small.put(i, i, 1)
     assert list(small.values) == [2, 3, 4]

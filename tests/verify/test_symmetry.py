@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from setmine.check.positions import Shape, cycle, graph_shape, grid_shape, iter_shapes, star
+from setmine.board.shapes import Shape, cycle, graph_shape, grid_shape, iter_shapes, star
 from setmine.verify import symmetry
 from setmine.verify.scope import count_positions
 from setmine.verify.symmetry import (MAX_AUTOMORPHISMS, Symmetry, indices, mine_orbits,

@@ -11,7 +11,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from setmine.board import structure
-from setmine.check.positions import grid_shape, positions, star
+from setmine.board.shapes import grid_shape, star
+from setmine.check.positions import positions
 from setmine.cli import main
 from setmine.eval.interpret.model import evaluate
 from setmine.rsl.schema import Schema

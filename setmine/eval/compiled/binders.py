@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ...rsl import syntax as s
-from ...rsl import types as t
+from ...rsl.semantics import types as t
+from ...rsl.syntax import tree as s
 from .compiler import FAMILY, MASK, Closure, Compiler, Decline
 from .element_plans import element_variable, listed_variable
 from .family_plans import set_variable

@@ -27,9 +27,9 @@ from dataclasses import dataclass, field
 from itertools import product as cartesian
 from typing import Callable
 
-from ...rsl import syntax as s
-from ...rsl import types as t
-from ...rsl.printer import unicode
+from ...rsl.semantics import types as t
+from ...rsl.syntax import tree as s
+from ...rsl.syntax.printer import unicode
 from ..shapes.terms import free_locals
 from .families import Family
 from .masks import base_of, bits, is_family

@@ -16,8 +16,8 @@ candidate.  A ∀ reads ``P ⇒ Q`` as "over the candidates of P, Q".
 
 from __future__ import annotations
 
-from ...rsl import syntax as s
-from ...rsl import types as t
+from ...rsl.semantics import types as t
+from ...rsl.syntax import tree as s
 from ..shapes.terms import conjunction, conjuncts, free_locals
 from .compiler import FAMILY, MASK, Closure, Compiler, Fallback, listing
 from .families import Family

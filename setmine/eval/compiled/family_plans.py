@@ -21,10 +21,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ...rsl import syntax as s
+from ...rsl.syntax import tree as s
 from ..shapes.terms import conjuncts, free_locals
-from .element_plans import split_implication
 from .compiler import LIST_LIMIT, Closure, Compiler, Fallback
+from .element_plans import split_implication
 from .families import Family
 from .masks import bits
 

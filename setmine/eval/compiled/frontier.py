@@ -28,10 +28,10 @@ them cannot be computed (then nothing is shared).
 
 from __future__ import annotations
 
-from ...rsl import syntax as s
-from ...rsl import types as t
-from ...rsl.node_types import node_types
 from ...rsl.schema import dependencies
+from ...rsl.semantics import types as t
+from ...rsl.semantics.node_types import node_types
+from ...rsl.syntax import tree as s
 from ..shapes.terms import free_locals
 from .binders import binder
 from .compiler import MASK, UNEXPECTED, Compiler, Decline, Fallback, listing

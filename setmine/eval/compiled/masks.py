@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 
-from ...rsl import types as t
+from ...rsl.semantics import types as t
 from ..values.sets import Fibered, LazySet, sort
 from ..values.subsets import Subsets
 from .families import Family

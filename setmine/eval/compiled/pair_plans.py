@@ -21,10 +21,10 @@ from __future__ import annotations
 
 from typing import Callable
 
-from ...rsl import syntax as s
+from ...rsl.syntax import tree as s
 from ..shapes.terms import conjuncts, free_locals, transform
-from .element_plans import narrow_element
 from .compiler import LIST_LIMIT, MASK, Closure, Compiler, Decline, Fallback, has, listing
+from .element_plans import narrow_element
 from .families import Family
 from .masks import bits
 

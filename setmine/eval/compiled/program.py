@@ -22,11 +22,11 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 
-from ...rsl.errors import RSLError
-from ...rsl.node_types import node_types
 from ...rsl.schema import Schema, dependencies
+from ...rsl.semantics.node_types import node_types
+from ...rsl.syntax.errors import RSLError
 from ..interpret.evaluator import Evaluator
-from ..interpret.model import _functions, dependency_order
+from ..interpret.model import dependency_order, functions
 from ..values.budget import Budget
 from ..values.sets import CURRENT_BUDGET, LazySet, card
 from .binders import binder
@@ -97,7 +97,7 @@ class Program:
         self.kinds = {c.alias: c.kind for c in schema}
         self.types = {alias: info.type for alias, info in env.items()}
         self.order = list(dependency_order(schema))
-        self.functions = _functions(schema)
+        self.functions = functions(schema)
         self.data: dict = {}           # alias → compact value, during a run
         self.closures: dict = {}
         self.reads: dict[str, tuple] = {}   # the globals each compiled formula names

@@ -16,8 +16,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import Mapping
 
-from ...rsl import syntax as s
-from ...rsl.errors import RSLError
+from ...rsl.syntax import tree as s
+from ...rsl.syntax.errors import RSLError
 from ..planning import planner
 from ..shapes.terms import bind, free_locals
 from ..values import algebra, cardinal

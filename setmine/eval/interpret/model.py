@@ -1,5 +1,12 @@
 """Schema + structure → every term's value: the model of a schema on a
-structure, computed constituent by constituent in the schema's order."""
+structure, computed constituent by constituent, each after the ones it uses.
+
+This is the one way setmine evaluates a schema with the reference
+evaluator: ``setmine eval``, the cross-check's chain, the explanations, the
+report and the model checker's fallback all call :func:`evaluate_schema`
+(or :func:`run_tree` for one formula), with their own budget (``Limits``,
+``Budget``) and their own given values.  The compiled program
+(``eval/compiled``) follows the same :func:`dependency_order`."""
 
 from __future__ import annotations
 
@@ -7,9 +14,9 @@ import time
 from dataclasses import dataclass, field
 from typing import Mapping
 
-from ...rsl import syntax as s
-from ...rsl.errors import RSLError
 from ...rsl.schema import dependencies
+from ...rsl.syntax import tree as s
+from ...rsl.syntax.errors import RSLError
 from ..values.budget import Budget
 from ..values.sets import CURRENT_BUDGET, LazySet, card
 from .evaluator import Evaluator, evaluated_part, too_deep
@@ -17,10 +24,11 @@ from .evaluator import Evaluator, evaluated_part, too_deep
 
 @dataclass
 class Result:
-    """One constituent's value (or error) on a structure."""
+    """One constituent's value (or error) on a structure: what every part of
+    setmine gets back from evaluating a schema."""
 
-    alias: str
-    kind: str
+    alias: str = ""
+    kind: str = ""
     value: object = None
     error: RSLError | None = None
     seconds: float = 0.0
@@ -31,54 +39,112 @@ class Result:
         return self.error is None
 
 
-def evaluate_schema(schema, data: dict, budget: Budget | None = None,
-                    only: list[str] | None = None) -> dict[str, Result]:
-    """Every constituent of ``schema`` evaluated over ``data`` (the values of
-    the basic sets and structures, by alias), in the schema's order.  A
-    term's value feeds the terms after it; an error stays with its term and
-    the terms that need it."""
+@dataclass(frozen=True)
+class Limits:
+    """The budget of each term's evaluation as plain data (it travels to a
+    worker process): at most ``max_elements`` elements listed, at most
+    ``max_seconds`` seconds, afresh for every term."""
+
+    max_elements: int = 500_000
+    max_seconds: float = 10.0
+
+    def budget(self) -> Budget:
+        return Budget(max_elements=self.max_elements, max_seconds=self.max_seconds)
+
+
+EVALUATED = ("term", "axiom", "theorem")
+
+
+def evaluated(schema) -> list[str]:
+    """The terms, axioms and theorems of ``schema``: what has a value, in
+    the schema's order."""
+    return [c.alias for c in schema if c.kind in EVALUATED]
+
+
+def functions(schema) -> dict:
+    """The schema's functions and predicates that typed without error: the
+    evaluator's functions map."""
+    return {c.alias: schema.tree(c.alias) for c in schema
+            if c.kind in ("function", "predicate") and schema.analysis[c.alias].ok}
+
+
+def run_tree(evaluator: Evaluator, tree, formula: bool, budget: Budget,
+             subject: str | None = None) -> Result:
+    """A formula's truth (``formula``) or a term's value on the evaluator's
+    data, under ``budget`` restarted for it; a lazy set is settled by
+    counting it.  An error is the result's, never raised."""
+    result = Result(subject or "", "")
+    started = time.perf_counter()
+    budget.restart(subject)
+    evaluator.budget = budget
+    evaluator.methods.clear()
+    token = CURRENT_BUDGET.set(budget)
+    try:
+        try:
+            if formula:
+                result.value = evaluator.truth(tree)
+            else:
+                result.value = evaluator.value(tree)
+                if isinstance(result.value, LazySet):
+                    card(result.value)  # a term is settled when its size is known
+        except RecursionError:
+            raise too_deep(tree) from None
+    except RSLError as exc:
+        result.error = exc
+    finally:
+        CURRENT_BUDGET.reset(token)
+    result.seconds = time.perf_counter() - started
+    result.methods = dict(evaluator.methods)
+    return result
+
+
+def evaluate_schema(schema, data: Mapping[str, object], budget: Budget | None = None,
+                    only: list[str] | None = None, progress=None) -> dict[str, Result]:
+    """Every term, axiom and theorem of ``schema`` over ``data`` (the values
+    of the basic sets and structures by alias, and of any term given rather
+    than computed), each after the constituents it uses; the results in the
+    schema's order.  ``budget`` (restarted for each term) bounds each one;
+    ``only`` keeps those aliases and what they use; ``progress(alias)`` is
+    called before each is computed.  A term's value feeds the terms that
+    use it; an error stays with its term, and a term using a failed one
+    fails naming it, without being computed."""
     budget = budget or Budget()
-    evaluator = Evaluator(data, _functions(schema), budget)
-    values = evaluator.data
+    evaluator = Evaluator(data, functions(schema), budget)
     wanted = _needed(schema, only) if only else None
     invalid = invalid_constants(schema, data)
     results: dict[str, Result] = {}
-    for c in _dependency_order(schema):
-        if c.kind in ("basic", "constant", "structure", "function", "predicate"):
+    for alias in dependency_order(schema):
+        if wanted is not None and alias not in wanted:
             continue
-        if wanted is not None and c.alias not in wanted:
+        kind = schema[alias].kind
+        if alias in data:  # given, not computed (the terms known before a move, say)
+            results[alias] = Result(alias, kind, evaluator.data[alias])
             continue
-        result = Result(c.alias, c.kind)
-        analysis = schema.analysis[c.alias]
-        started = time.perf_counter()
-        budget.restart(c.alias)  # the budget is per term
-        evaluator.methods.clear()
-        try:
-            if analysis.error is not None:
-                raise analysis.error
-            tree = analysis.tree
-            _check_constants(schema, tree, invalid)
-            token = CURRENT_BUDGET.set(budget)
+        failed = [n for n in schema.uses(alias) if n in results and not results[n].ok]
+        if failed:
+            error = RSLError("calcGlobalMissing", f"{', '.join(failed)} could not be evaluated")
+        else:
+            error = schema.analysis[alias].error
+        if error is None:
             try:
-                if c.kind in ("axiom", "theorem"):
-                    result.value = evaluator.truth(tree)
-                else:
-                    result.value = evaluator.value(tree)
-                    if isinstance(result.value, LazySet):
-                        card(result.value)  # a term is settled when its size is known
-                    values[c.alias] = result.value
-            except RecursionError:
-                raise too_deep(tree) from None
-            finally:
-                CURRENT_BUDGET.reset(token)
-        except RSLError as exc:
-            result.error = exc
-            evaluator.failed[c.alias] = exc
-        result.seconds = time.perf_counter() - started
-        result.methods = dict(evaluator.methods)
-        results[c.alias] = result
-    order = [c.alias for c in schema]
-    return dict(sorted(results.items(), key=lambda item: order.index(item[0])))
+                _check_constants(schema, schema.analysis[alias].tree, invalid)
+            except RSLError as exc:
+                error = exc
+        if error is not None:
+            results[alias] = Result(alias, kind, error=error)
+            evaluator.failed[alias] = error
+            continue
+        if progress is not None:
+            progress(alias)
+        result = run_tree(evaluator, schema.analysis[alias].tree, kind != "term", budget, alias)
+        result.kind = kind
+        results[alias] = result
+        if result.ok and kind == "term":
+            evaluator.data[alias] = result.value
+        elif not result.ok:
+            evaluator.failed[alias] = result.error
+    order = {a: i for i, a in enumerate(evaluated(schema))}
+    return dict(sorted(results.items(), key=lambda item: order[item[0]]))
 
 
 def _dependency_order(schema) -> list:
@@ -105,9 +171,6 @@ def _dependency_order(schema) -> list:
             stack.append((alias, True))
             stack.extend((name, False) for name in reversed(schema.uses(alias)))
     return ordered
-
-
-EVALUATED = ("term", "axiom", "theorem")
 
 
 def dependency_order(schema) -> tuple[str, ...]:
@@ -147,7 +210,7 @@ def evaluate(schema, expression: str, data: Mapping[str, object], budget: Budget
                 raise result.error
             if result.ok and result.kind == "term":
                 values.setdefault(alias, result.value)
-    evaluator = Evaluator(values, _functions(schema), budget)
+    evaluator = Evaluator(values, functions(schema), budget)
     return evaluator.evaluate(tree)  # (a RecursionError is an RSLError at the tree)
 
 
@@ -186,9 +249,3 @@ def _check_constants(schema, tree: s.Node | None, invalid: dict[str, str]) -> No
 def _short(value: object) -> str:
     text = repr(value)
     return text if len(text) <= 40 else text[:39] + "…"
-
-
-def _functions(schema) -> dict:
-    """The schema's functions and predicates that typed without error."""
-    return {c.alias: schema.tree(c.alias) for c in schema
-            if c.kind in ("function", "predicate") and schema.analysis[c.alias].ok}

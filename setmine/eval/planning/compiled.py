@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from ...rsl import syntax as s
+from ...rsl.syntax import tree as s
 from ..shapes.terms import free_locals
 from ..values.sets import LazySet
 

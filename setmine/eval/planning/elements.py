@@ -15,7 +15,7 @@ Part of the planner (``planner.py``)."""
 
 from __future__ import annotations
 
-from ...rsl import syntax as s
+from ...rsl.syntax import tree as s
 from ..shapes.defining import generator as generator_shape
 from ..shapes.terms import bind, mentions, remembered
 from ..values import algebra

@@ -14,8 +14,8 @@ without enumerating the domain of its variable.
 
 from __future__ import annotations
 
-from ...rsl import syntax as s
-from ...rsl.errors import RSLError
+from ...rsl.syntax import tree as s
+from ...rsl.syntax.errors import RSLError
 from ..shapes.defining import generator as generator_shape
 from ..shapes.terms import free_locals, long_chain, mentions
 from ..values import algebra

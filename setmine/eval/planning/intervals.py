@@ -7,7 +7,7 @@ part of the interval) or filtered.  Part of the planner (``planner.py``).
 
 from __future__ import annotations
 
-from ...rsl import syntax as s
+from ...rsl.syntax import tree as s
 from ..shapes.terms import conjunction, long_chain, mentions, remembered
 from ..values import algebra
 from ..values.sets import Filtered, canonical, card, is_empty, members

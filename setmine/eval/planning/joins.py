@@ -29,8 +29,8 @@ computed.  Part of the planner (``planner.py``).
 
 from __future__ import annotations
 
-from ...rsl import syntax as s
-from ...rsl.errors import RSLError
+from ...rsl.syntax import tree as s
+from ...rsl.syntax.errors import RSLError
 from ..shapes.defining import pair_generator
 from ..shapes.normal import normal
 from ..shapes.terms import free_locals, remembered

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ...rsl import syntax as s
-from ...rsl.errors import RSLError
+from ...rsl.syntax import tree as s
+from ...rsl.syntax.errors import RSLError
 from ..shapes.defining import projection_index
 from ..shapes.terms import bind, bound_names, free_locals, remembered, split_pair
 from ..values import algebra

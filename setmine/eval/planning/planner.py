@@ -35,8 +35,8 @@ condition is planned once, not once per candidate.
 
 from __future__ import annotations
 
-from ...rsl import syntax as s
-from ...rsl.errors import RSLError
+from ...rsl.syntax import tree as s
+from ...rsl.syntax.errors import RSLError
 from ..shapes.normal import normal
 from ..shapes.terms import bind, bound_names, free_locals, remembered
 from ..values.budget import Budget, BudgetExceeded

@@ -18,8 +18,8 @@ Part of the planner (``planner.py``)."""
 
 from __future__ import annotations
 
-from ...rsl import syntax as s
-from ...rsl.errors import RSLError
+from ...rsl.syntax import tree as s
+from ...rsl.syntax.errors import RSLError
 from ..shapes.normal import normal
 from ..shapes.terms import (bound_names, conjunction, free_locals, mentions, negate,
                             occurrences_only_inside, remembered, rename)

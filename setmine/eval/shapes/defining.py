@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...rsl import syntax as s
+from ...rsl.syntax import tree as s
 from .normal import normal
 from .terms import conjunction, free_locals, remembered
 

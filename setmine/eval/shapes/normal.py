@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ...rsl import syntax as s
+from ...rsl.syntax import tree as s
 from .terms import conjunction, conjuncts, mentions, remembered
 
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 from dataclasses import fields, replace
 from typing import Callable
 
-from ...rsl import syntax as s
-from ...rsl.errors import RSLError
+from ...rsl.syntax import tree as s
+from ...rsl.syntax.errors import RSLError
 
 _SAME: dict = {}
 

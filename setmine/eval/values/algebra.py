@@ -13,7 +13,7 @@ sets); anything not simplified is enumerated under the budget or left lazy.
 
 from __future__ import annotations
 
-from ...rsl.errors import RSLError
+from ...rsl.syntax.errors import RSLError
 from . import cardinal
 from .budget import Budget
 from .sets import (Difference, Fibered, Filtered, Integers, Intersection, LazySet, Product, Union,

@@ -16,8 +16,8 @@ import time
 from dataclasses import dataclass, field
 from typing import Mapping
 
-from ...rsl.errors import RSLError
-from ...rsl.printer import unicode
+from ...rsl.syntax.errors import RSLError
+from ...rsl.syntax.printer import unicode
 from . import cardinal
 
 DEFAULT_MAX_ELEMENTS = 2_000_000

@@ -25,7 +25,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass, field, fields
 from typing import Callable, Iterable, Iterator
 
-from ...rsl.errors import RSLError
+from ...rsl.syntax.errors import RSLError
 from . import cardinal
 from .budget import Budget
 

@@ -11,7 +11,7 @@ import itertools
 from dataclasses import dataclass, field
 from typing import Iterator
 
-from ...rsl.errors import RSLError
+from ...rsl.syntax.errors import RSLError
 from . import cardinal
 from .budget import ELEMENTS, Budget, within
 from .counting import Counts, count, guided

@@ -1,0 +1,33 @@
+"""The first line of every command that reads a schema: which schema file it
+used, so that no output leaves the reader guessing whether the values came
+from the schema as written or the corrected one.
+
+``schema_name(schema)`` is the file as the user would write it: a shipped
+schema by its place in the project (``spec/saper.rsl``), any other file by
+the path it was given.  ``schema_line(schema)`` is the text header; JSON
+outputs carry ``"schema": schema_name(schema)``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ... import resources
+
+
+def schema_name(schema) -> str:
+    """``spec/saper.rsl`` for a shipped schema, else the path as given."""
+    if schema.path is None:
+        return "(schema given as text)"
+    path = Path(schema.path)
+    try:
+        if path.resolve().parent == resources.SPEC_DIR.resolve():
+            return f"spec/{path.name}"
+    except OSError:
+        pass
+    return str(schema.path)
+
+
+def schema_line(schema) -> str:
+    """``schema: spec/saper.rsl``."""
+    return f"schema: {schema_name(schema)}"
