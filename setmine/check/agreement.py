@@ -16,9 +16,9 @@ defects from inherited ones.
 
 from __future__ import annotations
 
-from ..base.interface import MOVE_AXIOM
 from dataclasses import dataclass, field
 
+from ..base.interface import MOVE_AXIOM
 from ..board import Board, cell_str, structure
 from ..board.board import plural
 from ..eval.interpret.model import Limits, Result, evaluated

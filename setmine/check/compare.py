@@ -16,12 +16,14 @@ same term on another placement — and saying where they first differ.
 
 from __future__ import annotations
 
-from ..base.interface import MINES
 from dataclasses import dataclass
+
+from ..base.interface import MINES
 
 from ..eval.values import cardinal
 from ..eval.values.budget import Budget
 from ..eval.values.sets import LazySet, card, member, members, sort
+from ..present.output.kinds import fibers
 from ..present.output.values import show
 from ..rsl.syntax.errors import RSLError
 from .reference import Family, FamilySizes, text
@@ -233,23 +235,10 @@ def _wrong_family(fiber, reference: Family):
 
 
 def _fibers(value) -> dict | None:
-    """A set of pairs as first component → set of second components."""
-    from ..eval.values.sets import Fibered
-
-    if isinstance(value, Fibered):
-        return dict(value.fibers)
-    if isinstance(value, frozenset):
-        out: dict = {}
-        for x, y in value:
-            out.setdefault(x, set()).add(y)
-        return {x: frozenset(ys) for x, ys in out.items()}
-    try:
-        out = {}
-        for x, y in members(value, Budget(max_elements=LISTED * 20)):
-            out.setdefault(x, set()).add(y)
-        return {x: frozenset(ys) for x, ys in out.items()}
-    except (RSLError, TypeError, ValueError):
-        return None
+    """A set of pairs as first component → set of second components (the
+    pictures' grouping, :func:`setmine.present.output.kinds.fibers`), under
+    the cross-check's budget: None when listing it would take more."""
+    return fibers(value, Budget(max_elements=LISTED * 20))
 
 
 # ----------------------------------------------------------------------------

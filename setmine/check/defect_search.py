@@ -30,22 +30,22 @@ and an element of one value and not the other with the trace of why.
 
 from __future__ import annotations
 
-from ..base.interface import MINES, MOVE, NEIGHBOURS
 import itertools
 import random
 import time
 from collections import defaultdict
 from dataclasses import dataclass, field
 
+from ..base.interface import MINES, MOVE, NEIGHBOURS
 from ..board import Board, structure
+from ..board.placements import sample_placements
+from ..board.shapes import Shape, iter_shapes
 from ..eval.interpret.model import Limits, evaluated
 from ..rsl.schema import Schema
 from .agreement import disagreement_story
 from .compare import Comparison, canonical, compare, difference
 from .isolate import evaluate_chain, evaluate_isolated, roots
 from .observability import hidden_story, move_closure
-from ..board.placements import sample_placements
-from ..board.shapes import Shape, iter_shapes
 from .positions import random_board, shrink
 from .reference import NOTIONS, Facts, defined, reference
 

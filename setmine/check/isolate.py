@@ -25,6 +25,7 @@ from ..rsl.schema import Schema
 from ..rsl.syntax.errors import RSLError
 from .reference import Facts, as_data, defined, reference
 
+
 def run_term(evaluator: Evaluator, schema: Schema, alias: str, limits: Limits) -> Result:
     """One constituent's formula on the evaluator's data, under a fresh budget."""
     analysis = schema.analysis[alias]

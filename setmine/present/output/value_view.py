@@ -12,8 +12,9 @@ what cannot be listed cheaply is counted (see ``values.listing``).
 from __future__ import annotations
 
 from ...eval.values.sets import Fibered
-from ...rsl.semantics.types import Element, SetType, TupleType
+from ...rsl.semantics.types import SetType, TupleType
 from . import values as present
+from .kinds import is_family
 
 ROWS = 12      # rows of a relation table
 FIBER = 3      # members shown of one fiber
@@ -23,12 +24,6 @@ def is_relation(typ) -> bool:
     """A set of pairs: ℬ(A×B)."""
     return isinstance(typ, SetType) and isinstance(typ.base, TupleType) \
         and len(typ.base.factors) == 2
-
-
-def is_family(typ) -> bool:
-    """A set of sets of cells: ℬℬ(X1)."""
-    return isinstance(typ, SetType) and isinstance(typ.base, SetType) \
-        and isinstance(typ.base.base, Element)
 
 
 def relation_table(value, typ, cell=None, limit: int = ROWS):

@@ -47,12 +47,11 @@ from ...board.board import plural
 from ...board.svg import STYLE, board_svg, heat_colour
 from ...eval.values.budget import Budget
 from ..output import values as present
-from ..output.kinds import family_sizes, fibers, is_cells, is_family, relation_kind, shares
+from ..output.kinds import LISTED, family_sizes, fibers, is_cells, is_family, relation_kind, shares
 
 IMG = "img"                  # the pictures' folder, beside the pages
 SVG_NS = "http://www.w3.org/2000/svg"
 SIZE = 30                    # a cell's side in the pictures with numbers in the corner
-LISTED = 200_000             # the most pairs a relation is listed by, for its picture
 BINS = ((1, 1), (2, 3), (4, 15), (16, 63), (64, 255), (256, None))
 TINTS = ("#dbeafe", "#bfdbfe", "#93c5fd", "#60a5fa", "#2563eb", "#1e3a8a")
 LEGEND_LINE = 16             # the height of one line of a legend
