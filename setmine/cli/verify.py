@@ -16,8 +16,13 @@ lost — breadth-first, so a counterexample comes with a shortest trace.
 
 Properties: ``--assert`` any formula over the schema's constituents
 (``'D18 ∩ D8 = ∅'``, ``'card(D15) ≥ 1'``), ``--property axioms``,
-``crosscheck`` (every term equals the solver's notion) or ``observable``
-(the move's terms do not read the hidden mines); default ``axioms``.
+``invariants`` (every axiom but the move axiom A6), ``crosscheck`` (every
+term equals the solver's notion) or ``observable`` (the move's terms do
+not read the hidden mines).  By default, whether the schema is right: in
+the positions scope, where the move is any closed cell, ``invariants`` and
+the schema's claims ``D18 ⊆ D1``, ``D18 ∩ D8 = ∅`` and ``card(D15) ≥ 1``
+(those whose terms it defines); in the games scope, where its own player
+moves, ``axioms`` (A6 too) and the same claims.
 Positions equivalent under the board's symmetries are checked once
 (``--no-symmetry``: each).  Exit 0 when every property holds, 1 when one
 fails (its first counterexample in the canonical order: fewest cells,
@@ -77,8 +82,8 @@ def add_parser(sub) -> None:
                    metavar="FORMULA", help="a formula to check on every state (repeatable)")
     p.add_argument("--property", dest="properties", action=Ordered, kind="builtin", default=[],
                    choices=list(BUILTIN), metavar="NAME",
-                   help=f"a built-in property: {', '.join(BUILTIN)} (repeatable; "
-                        f"default axioms when nothing is asserted)")
+                   help=f"a built-in property: {', '.join(BUILTIN)} (repeatable; when nothing "
+                        f"is asked: invariants and the schema's claims, axioms in games)")
     p.add_argument("--no-symmetry", action="store_true",
                    help="check every state, not one per class of the board's symmetries")
     p.add_argument("--max-states", type=positive_int, default=DEFAULT_MAX_STATES, metavar="N",
@@ -100,7 +105,7 @@ def job_from(args):
     """The job the options describe, or a clear error (before running)."""
     from ..base.interface import MOVE_AXIOM
     from ..verify.job import Job, shape_data
-    from ..verify.properties import PropertyError, make
+    from ..verify.properties import PropertyError, default_properties, make
     from ..verify.scope import ScopeError, parse_mines, parse_shapes
     from ..verify.memo import Memo
     from . import UserError
@@ -111,7 +116,7 @@ def job_from(args):
         mines = parse_mines(args.mines)
     except ScopeError as exc:
         raise UserError(f"--shapes/--mines: {exc}") from None
-    specs = list(args.properties) or [("builtin", "axioms")]  # in the order given
+    specs = list(args.properties) or default_properties(schema, args.scope)  # in the order given
     memo = Memo(schema)
     for spec in specs:
         try:

@@ -8,6 +8,8 @@ budget) it raises :class:`Undecided`, which stops the run with an error.
 * ``--assert FORMULA`` (:class:`Assertion`): any formula of type Logic over
   the schema's constituents, ``D18 ∩ D8 = ∅``;
 * ``axioms`` (:class:`Axioms`): every axiom of the schema;
+* ``invariants`` (:class:`Axioms` too): every axiom but the move axiom
+  (A6, the player's rule), so true of a position whoever moves;
 * ``crosscheck`` (:class:`Crosscheck`): every term equals what its
   convention says (:mod:`setmine.check.agreement` decides each row);
 * ``observable`` (:class:`Observable`): the terms the move depends on (the
@@ -22,7 +24,7 @@ place.  So checking one position per symmetry class decides them all.
 
 from __future__ import annotations
 
-from ..base.interface import CELLS, MINES, MOVE, MOVE_AXIOM, NEIGHBOURS, OPENED
+from ..base.interface import CELLS, CLAIMS, MINES, MOVE, MOVE_AXIOM, NEIGHBOURS, OPENED
 from ..check.agreement import row_of
 from ..check.compare import canonical
 from ..board.placements import View, placements
@@ -35,6 +37,8 @@ from .memo import Formula, Memo
 
 BUILTIN = {
     "axioms": "every axiom of the schema holds",
+    "invariants": f"every axiom but the move axiom {MOVE_AXIOM} holds: what is true of a "
+                  f"position whoever moves",
     "crosscheck": "every term equals what its convention says (the solver's notion)",
     "observable": "the terms the move depends on do not read the hidden mines",
 }
@@ -68,7 +72,8 @@ def make(schema: Schema, spec: tuple, memo: Memo):
     kind, text = spec
     if kind == "assert":
         return Assertion(memo, text, parse_assertion(schema, text))
-    maker = {"axioms": Axioms, "crosscheck": Crosscheck, "observable": Observable}.get(text)
+    maker = {"axioms": Axioms, "invariants": Invariants, "crosscheck": Crosscheck,
+             "observable": Observable}.get(text)
     if maker is None:
         raise PropertyError(f"--property {text!r}: no such property; the properties are "
                             + ", ".join(BUILTIN))
@@ -99,19 +104,49 @@ class Assertion:
         return None if value else f"{self.name} is false"
 
 
+def default_properties(schema: Schema, scope: str) -> list[tuple[str, str]]:
+    """What ``setmine verify`` checks when asked nothing: whether the schema
+    is right.  In the positions scope the move is any closed cell, so the
+    move axiom (the player's rule) is left out: ``invariants`` and the
+    claims of :data:`~setmine.base.interface.CLAIMS` the schema can state
+    (its terms defined, the formula well typed).  In the games scope the
+    schema's own player moves, so every axiom, A6 included, and the claims."""
+    specs = [("builtin", "invariants" if scope == "positions" else "axioms")]
+    for claim in CLAIMS:
+        try:
+            parse_assertion(schema, claim)
+        except PropertyError:
+            continue
+        specs.append(("assert", claim))
+    return specs
+
+
 class Axioms:
     name, formula = "axioms", None
 
     def __init__(self, memo: Memo) -> None:
         self.memo = memo
-        self.uses = tuple(c.alias for c in memo.schema if c.kind == "axiom")
+        self.uses = tuple(c.alias for c in memo.schema if c.kind == "axiom"
+                          and self.counts(c.alias))
         self.reads_move = any(MOVE in memo.reads(a) for a in self.uses)
+
+    def counts(self, alias: str) -> bool:
+        return True
 
     def check(self, data: dict) -> str | None:
         outcomes = self.memo.outcomes(data, self.uses)
         _undecided(outcomes)
         false = [a for a in self.uses if outcomes[a].value is not True]
         return f"{', '.join(false)} false" if false else None
+
+
+class Invariants(Axioms):
+    """Every axiom but the move axiom: true of a position whoever moves."""
+
+    name = "invariants"
+
+    def counts(self, alias: str) -> bool:
+        return alias != MOVE_AXIOM
 
 
 class Crosscheck:

@@ -16,11 +16,11 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..board import Board
-from ..board.files.textfile import write_board
-from ..board.topology import write_graph_json
 from .cluster import run_tasks
 from .explore import games_task, positions_task
+from ..present.explain.trace import render as render_trace
+from ..present.output.values import to_json as value_json
+from .evidence import board_text, gather
 from .job import Job, loaded, merge, plan
 
 
@@ -73,22 +73,33 @@ def name_of(spec: tuple) -> str:
     return spec[1]
 
 
-def counterexample_board(job: Job, found: dict) -> Board:
-    """The board of a counterexample: its shape, mines, open cells, move."""
-    run = loaded(job.as_dict())
-    shape = run.shapes[found["shape"]]
-    cells = shape.cells
-    pick = (lambda mask: [c for i, c in enumerate(cells) if mask >> i & 1])
-    move = None if found["move"] is None else cells[found["move"]]
-    return shape.board(pick(found["mines"]), pick(found["opened"]), move)
+def counterexample_json(schema, job: Job, spec: tuple, found: dict) -> dict:
+    """A counterexample with all its evidence (``docs/json.md``): the board,
+    the trace and the states of a game, the sub-terms' values in full, what
+    their conventions say where they differ, the witnesses of the
+    quantifiers on the path to the failure and the explanation."""
+    evidence = gather(schema, job, spec, found)
+    board = evidence.board
+    cells = board.cells
 
+    def typed(name: str):
+        return schema.analysis[name].type if name in schema else None
 
-def board_text(board: Board) -> str:
-    """A ``.board`` text with ``*`` on the mines and the ``mines:`` and
-    ``move:`` headers; a graph board as its JSON."""
-    if board.topology == "graph":
-        return write_graph_json(board)
-    return write_board(board)
+    return {
+        "board": board_text(board),
+        "trace": [list(cells[i]) for i in found["trace"]],
+        "states": [board_text(state) for state in evidence.states],
+        "why": found["why"],
+        "values": {name: value_json(r.value, typed(name)) if r.ok else {"error": r.error.message}
+                   for name, r in evidence.values.items()},
+        "expected": {name: value_json(value, typed(name))
+                     for name, value in evidence.expected.items()},
+        "witnesses": [{"formula": text, "binding": {var: value_json(v, None)
+                                                    for var, v in binding.items()}}
+                      for text, binding in evidence.witnesses],
+        "explanation": [line for trace in evidence.traces for line in render_trace(trace)],
+        "disagreements": evidence.rows,
+    }
 
 
 def to_json(result: Verification) -> dict:
@@ -101,10 +112,7 @@ def to_json(result: Verification) -> dict:
         entry = {"name": name_of(spec), "formula": spec[1] if spec[0] == "assert" else None,
                  "holds": found is None, "checked": tally["checked"], "counterexample": None}
         if found is not None:
-            board = counterexample_board(job, found)
-            cells = board.cells
-            entry["counterexample"] = {"board": board_text(board),
-                                       "trace": [list(cells[i]) for i in found["trace"]]}
+            entry["counterexample"] = counterexample_json(run.schema, job, spec, found)
         out.append(entry)
     return {"schema": job.schema_path, "scope": job.scope,
             "shapes": [s.name for s in run.shapes], "states": merged["states"],

@@ -4,24 +4,28 @@ it fails and the values of the property's sub-terms on that board."""
 
 from __future__ import annotations
 
-from ..board import cell_str, structure
+from ..board import cell_str
 from ..board.board import plural
-from ..check.agreement import crosscheck
-from ..eval.interpret.model import Limits, evaluate_schema
+from ..board.draw import draw
+from ..present.explain.trace import render as render_trace
 from ..present.output.values import show
-from ..rsl.schema import Schema, dependencies
+from ..rsl.schema import Schema
+from .evidence import Evidence, board_text, gather
 from .job import Job, loaded
-from .properties import parse_assertion
-from .run import Verification, board_text, counterexample_board, name_of
+from .run import Verification, name_of
 
 
-def render(result: Verification, width: int = 100) -> list[str]:
+def render(result: Verification, width: int = 100, listed: int = 20) -> list[str]:
+    """The verification as lines: the verdict, the scope, each property's
+    verdict and the first counterexample of each that fails (its values
+    listed up to ``listed`` members each)."""
     job, merged = result.job, result.merged
     run = loaded(job.as_dict())
     states, distinct = merged["states"], merged["distinct"]
     reduced = f", {distinct:,} distinct up to symmetry" if job.symmetry else ""
     rate = distinct / result.seconds if result.seconds > 0 else 0.0
-    lines = [f"{job.scope} of {', '.join(s.name for s in run.shapes)}: "
+    lines = [summary(result),
+             f"{job.scope} of {', '.join(s.name for s in run.shapes)}: "
              f"{states:,} state{'s' if states != 1 else ''}{reduced}; {result.seconds:.1f} s "
              f"({rate:,.0f} distinct states/s, {plural(result.tasks, 'task')})"]
     for spec, tally in result.properties():
@@ -29,55 +33,67 @@ def render(result: Verification, width: int = 100) -> list[str]:
         if found is None:
             lines.append(f"✓ {name_of(spec)} holds on all {tally['checked']:,} states")
             continue
-        lines.append(f"✗ {name_of(spec)} fails: {found['why']}")
-        lines += ["    " + line for line in counterexample(run.schema, job, spec, found, width)]
+        evidence = gather(run.schema, job, spec, found)
+        lines.append(f"✗ {name_of(spec)} fails: {headline(evidence, found['why'])}")
+        lines += ["    " + line for line in counterexample(run.schema, job, spec, found, width,
+                                                            listed, evidence)]
     return lines
 
 
-def counterexample(schema: Schema, job: Job, spec: tuple, found: dict, width: int) -> list[str]:
-    board = counterexample_board(job, found)
+def summary(result: Verification) -> str:
+    """The verdict first, in words: which properties the schema breaks, or
+    that every one holds."""
+    job = result.job
+    tallies = list(result.properties())
+    failing = [name_of(spec) for spec, tally in tallies if tally["counterexample"] is not None]
+    where = "position" if job.scope == "positions" else "game"
+    if not failing:
+        every = "the property holds" if len(tallies) == 1 else \
+            f"all {len(tallies)} properties hold"
+        return f"✓ {job.schema_path}: {every} on every {where} of the scope"
+    if len(tallies) == 1:
+        return f"✗ {job.schema_path} breaks the property {failing[0]} (its first counterexample below)"
+    return (f"✗ {job.schema_path} breaks {len(failing)} of {len(tallies)} properties: "
+            f"{'; '.join(failing)} (the first counterexample of each below)")
+
+
+def headline(evidence: Evidence, why: str) -> str:
+    """What is wrong, in one line: the values of the failing formula's two
+    sides (``D18 ∩ D8 = {0,0}``) or the binding that breaks it
+    (``counterexample x = 0,0``); else the run's own words."""
+    if len(evidence.traces) != 1:
+        return why
+    top = evidence.traces[0]
+    terms = [c for c in top.children if not isinstance(c.value, bool) and c.error is None
+             and c.note and any(ch.isalpha() for ch in c.text)]  # a constant says nothing
+    if terms:
+        return "; ".join(f"{c.text} = {c.note}" for c in terms)
+    return top.note or why
+
+
+def counterexample(schema: Schema, job: Job, spec: tuple, found: dict, width: int,
+                   listed: int = 20, evidence: Evidence | None = None) -> list[str]:
+    evidence = evidence or gather(schema, job, spec, found)
+    board = evidence.board
     out = [f"on {board.name}, {plural(len(board.mines), 'mine')}, "
            f"{plural(len(board.opened), 'open cell')}, move {cell_str(board.move)}:"]
     out += board_text(board).rstrip("\n").splitlines()
-    if found["trace"]:
-        moves = [cell_str(board.cells[i]) for i in found["trace"]]
-        out.append(f"trace from the deal ({plural(len(moves), 'move')}, first click first): "
-                   + " → ".join(moves))
-    out += [_clip(line, width - 4) for line in values(schema, job, spec, board)]
-    return out
-
-
-def values(schema: Schema, job: Job, spec: tuple, board) -> list[str]:
-    """The values that show why the property fails on ``board``."""
-    limits = Limits(*job.limits)
+    if evidence.states:
+        out.append(f"the game from the deal ({plural(len(evidence.states), 'state')}, "
+                   f"* a mine, ■ the move):")
+        for i, state in enumerate(evidence.states, 1):
+            out.append(f"  state {i}: move {cell_str(state.move)}")
+            out += ["    " + line for line in draw(state, [state.move], show_mines=True).splitlines()]
     cells = frozenset(board.cells)
-    kind, name = spec
-    if kind == "builtin" and name == "crosscheck":
-        report = crosscheck(schema, board, limits)
-        return [f"{r.alias} = {r.comparison.value}, its convention says {r.comparison.expected}"
-                if r.comparison is not None else f"{r.alias}: {r.message}"
-                for r in report.failures()[:3]]
-    if kind == "assert":
-        names = [n for n, _ in dependencies(parse_assertion(schema, name))]
-    elif name == "axioms":
-        chain = evaluate_schema(schema, structure(board), limits.budget())
-        false = [a for a, o in chain.items() if schema[a].kind == "axiom" and o.value is not True]
-        names = false + [u for a in false for u in schema.uses(a) if u in schema
-                         and schema[u].kind == "term"]
-    else:
-        return []
-    names = list(dict.fromkeys(n for n in names if n in schema))
-    chain = evaluate_schema(schema, structure(board), limits.budget(), only=names)
-    checked = crosscheck(schema, board, limits, only=names)
-    wrong = {r.alias: r.comparison.expected for r in checked.failures()
-             if r.comparison is not None}
-    out = []
-    for n in names:
-        if n not in chain:
-            continue
-        o = chain[n]
-        line = f"{n} = {show(o.value, 12, cells)}" if o.ok else f"{n}: {o.error.message}"
-        out.append(line + (f" — its convention says {wrong[n]}" if n in wrong else ""))
+    out += [_clip(line, width - 4) for line in evidence.rows[:3]]
+    for name, result in evidence.values.items():
+        line = f"{name} = {show(result.value, listed, cells)}" if result.ok \
+            else f"{name}: {result.error.message}"
+        if name in evidence.expected:
+            line += f" — its convention says {show(evidence.expected[name], listed, cells)}"
+        out.append(_clip(line, width - 4))
+    for trace in evidence.traces:
+        out += [_clip(line, width - 4) for line in render_trace(trace)]
     return out
 
 

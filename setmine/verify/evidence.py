@@ -1,0 +1,137 @@
+"""What a counterexample shows, as a TLC or Alloy user expects to read it:
+the board, the states of a game from the deal, the values of the property's
+sub-terms (each against its convention where it has one), and the failing
+formula explained down to the binding that breaks it — the witness of
+every quantifier on the path (the ``x`` for which ``x ∉ S2`` fails).
+
+Text (``verdicts.py``) and JSON (``run.to_json``) are both written from one
+:class:`Evidence`, so they never say different things.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..base.interface import MOVE_AXIOM
+from ..board import Board, structure
+from ..board.files.textfile import write_board
+from ..board.topology import write_graph_json
+from ..check.agreement import crosscheck
+from ..eval.interpret.evaluator import Evaluator
+from ..eval.interpret.model import Limits, Result, evaluate_schema, functions
+from ..present.explain.trace import Trace, explain
+from ..rsl.schema import Schema, dependencies
+from .explore import Space, opened_after
+from .job import Job, loaded
+from .properties import parse_assertion
+
+
+def counterexample_board(job: Job, found: dict) -> Board:
+    """The board of a counterexample: its shape, mines, open cells, move."""
+    run = loaded(job.as_dict())
+    shape = run.shapes[found["shape"]]
+    cells = shape.cells
+    pick = (lambda mask: [c for i, c in enumerate(cells) if mask >> i & 1])
+    move = None if found["move"] is None else cells[found["move"]]
+    return shape.board(pick(found["mines"]), pick(found["opened"]), move)
+
+
+def board_text(board: Board) -> str:
+    """A ``.board`` text with ``*`` on the mines and the ``mines:`` and
+    ``move:`` headers; a graph board as its JSON."""
+    if board.topology == "graph":
+        return write_graph_json(board)
+    return write_board(board)
+
+
+def states(job: Job, found: dict) -> list[Board]:
+    """A games counterexample as states, as TLC prints them: the deal with
+    nothing open and the first click as its move, then the board after each
+    move of the trace with the next move (the last is the failing state)."""
+    if not found.get("trace"):
+        return []
+    run = loaded(job.as_dict())
+    shape = run.shapes[found["shape"]]
+    space = Space(run, found["shape"])
+    cells, mines = shape.cells, found["mines"]
+    pick = (lambda mask: [c for i, c in enumerate(cells) if mask >> i & 1])
+    out, opened = [], 0
+    for move in found["trace"]:
+        out.append(shape.board(pick(mines), pick(opened), cells[move]))
+        opened = opened_after(space, mines, opened, move, job.cascade)
+    final = counterexample_board(job, found)
+    if not out or (out[-1].opened, out[-1].move) != (final.opened, final.move):
+        out.append(final)
+    return out
+
+
+@dataclass
+class Evidence:
+    """Why a property fails on its counterexample's board."""
+
+    board: Board
+    states: list[Board] = field(default_factory=list)
+    values: dict[str, Result] = field(default_factory=dict)
+    """The property's sub-terms (and the false axioms' terms) on the board."""
+    expected: dict[str, object] = field(default_factory=dict)
+    """For each of those whose value is not what its convention says: that."""
+    traces: list[Trace] = field(default_factory=list)
+    """Each failing formula explained, down to the binding that breaks it."""
+    rows: list[str] = field(default_factory=list)
+    """crosscheck: the disagreeing terms, one line each."""
+
+    @property
+    def witnesses(self) -> list[tuple[str, dict]]:
+        """The binding of each quantifier on the path to the failure: the
+        counterexample of a false ∀, the witness of a true ∃."""
+        found: list[tuple[str, dict]] = []
+
+        def walk(t: Trace) -> None:
+            if t.binding:
+                found.append((t.text, {k: v for k, v in t.binding.items()
+                                       if not k.startswith("·")}))
+            for child in t.children:
+                walk(child)
+
+        for trace in self.traces:
+            walk(trace)
+        return found
+
+
+def gather(schema: Schema, job: Job, spec: tuple, found: dict) -> Evidence:
+    """The evidence of the counterexample ``found`` of the property ``spec``."""
+    board = counterexample_board(job, found)
+    evidence = Evidence(board, states(job, found))
+    limits = Limits(*job.limits)
+    data = structure(board)
+    kind, name = spec
+    if kind == "builtin" and name == "crosscheck":
+        report = crosscheck(schema, board, limits)
+        evidence.rows = [f"{r.alias} = {r.comparison.value}, its convention says "
+                         f"{r.comparison.expected}" if r.comparison is not None
+                         else f"{r.alias}: {r.message}" for r in report.failures()]
+        return evidence
+    if kind == "assert":
+        formulas = [parse_assertion(schema, name)]
+    elif name in ("axioms", "invariants"):
+        chain = evaluate_schema(schema, data, limits.budget())
+        formulas = [schema.analysis[a].tree for a, o in chain.items()
+                    if schema[a].kind == "axiom" and o.ok and o.value is False
+                    and (name == "axioms" or a in _invariants(schema))]
+    else:
+        return evidence
+    names = [n for tree in formulas for n, _ in dependencies(tree)]
+    names = list(dict.fromkeys(n for n in names if n in schema and schema[n].kind == "term"))
+    chain = evaluate_schema(schema, data, limits.budget(), only=names)
+    evidence.values = {n: chain[n] for n in names if n in chain}
+    checked = crosscheck(schema, board, limits, only=names)
+    evidence.expected = {r.alias: r.comparison.expected for r in checked.failures()
+                         if r.comparison is not None}
+    known = {**data, **{a: r.value for a, r in chain.items() if r.ok and r.kind == "term"}}
+    evaluator = Evaluator(known, functions(schema), limits.budget())
+    evidence.traces = [explain(evaluator, tree) for tree in formulas]
+    return evidence
+
+
+def _invariants(schema: Schema) -> set[str]:
+    return {c.alias for c in schema if c.kind == "axiom" and c.alias != MOVE_AXIOM}

@@ -1,0 +1,148 @@
+"""`setmine verify`'s defaults and counterexamples: with no property the
+written schema is found wrong and the corrected one right; a failing ∀
+names its witness; a games counterexample lists its states; every value a
+counterexample reports is the evaluator's on its board."""
+
+from __future__ import annotations
+
+import json
+import shlex
+from pathlib import Path
+
+import pytest
+
+from setmine.board import parse_board, structure
+from setmine.board.topology import parse_graph_json
+from setmine.cli import main
+from setmine.eval.interpret.model import evaluate
+from setmine.present.output.values import to_json
+from setmine.rsl.schema import Schema
+from setmine.verify.properties import default_properties
+
+WRITTEN = "spec/saper.rsl"
+CORRECTED = "spec/saper-corrected.rsl"
+
+
+def run(capsys, *argv) -> tuple[int, str]:
+    code = main(["verify", *argv])
+    captured = capsys.readouterr()
+    assert code in (0, 1), captured.err
+    return code, captured.out
+
+
+def board_of(text: str):
+    return parse_graph_json(text) if text.lstrip().startswith("{") else parse_board(text)
+
+
+def test_the_defaults_leave_the_move_axiom_to_the_games():
+    schema = Schema.load(WRITTEN)
+    positions = default_properties(schema, "positions")
+    games = default_properties(schema, "games")
+    assert positions[0] == ("builtin", "invariants") and games[0] == ("builtin", "axioms")
+    assert positions[1:] == games[1:] == [("assert", "D18 ⊆ D1"), ("assert", "D18 ∩ D8 = ∅"),
+                                          ("assert", "card(D15) ≥ 1")]
+
+
+SMALL = """X1
+
+S1 ::= ℬ(X1×X1)
+
+S2 ::= ℬ(X1)
+
+S3 ::= ℬ(X1)
+
+S4 ::= ℬ(X1)
+
+D1 :== X1 \\ S3
+
+D8 :== S3 \\ S3
+
+D18 :== D1
+"""
+
+
+def test_a_claim_the_schema_cannot_state_is_left_out(tmp_path):
+    path = tmp_path / "small.rsl"
+    path.write_text(SMALL, encoding="utf-8")
+    schema = Schema.load(path)
+    assert default_properties(schema, "positions") == [
+        ("builtin", "invariants"), ("assert", "D18 ⊆ D1"), ("assert", "D18 ∩ D8 = ∅")]
+
+
+def test_by_default_the_written_schema_is_wrong_and_the_corrected_right(capsys):
+    code, out = run(capsys, "--shapes", "1x3,2x2")
+    assert code == 1
+    first = out.splitlines()[0]
+    assert first.startswith("✗ spec/saper.rsl breaks 2 of 4 properties")
+    assert "D18 ∩ D8 = ∅" in first and "card(D15) ≥ 1" in first
+    assert "✓ invariants holds" in out and "A6" not in out
+    assert "D8 = {0,0} — its convention says {}" in out   # the broken term, named
+    code, out = run(capsys, "--spec", CORRECTED, "--shapes", "1x3,2x2")
+    assert code == 0 and out.startswith("✓ spec/saper-corrected.rsl: all 4 properties hold")
+
+
+def test_a_failing_forall_names_its_witness_in_text_and_json(capsys):
+    code, out = run(capsys, "--shapes", "1x3", "--assert", "∀x∈D18 x∉S2")
+    assert code == 1
+    assert "✗ ∀x∈D18 x∉S2 fails: counterexample x = 0,0" in out
+    code, out = run(capsys, "--shapes", "1x3", "--assert", "∀x∈D18 x∉S2", "--json")
+    found = json.loads(out)["properties"][0]["counterexample"]
+    assert found["witnesses"] == [{"formula": "∀x∈D18 x∉S2", "binding": {"x": "0,0"}}]
+    assert found["explanation"][0] == "∀x∈D18 x∉S2: false, counterexample x = 0,0"
+    board = board_of(found["board"])
+    assert (0, 0) in board.mines   # the witness is a mine: x∉S2 fails on it
+
+
+def test_a_games_counterexample_lists_the_state_after_each_move(capsys):
+    code, out = run(capsys, "--shapes", "1x3", "--scope", "games", "--assert", "D18 ∩ D8 = ∅",
+                    "--json")
+    found = json.loads(out)["properties"][0]["counterexample"]
+    states = [board_of(text) for text in found["states"]]
+    trace = [tuple(c) for c in found["trace"]]
+    assert len(states) == len(trace) and trace
+    assert [s.move for s in states] == trace
+    assert not states[0].opened                     # the deal: nothing open yet
+    for before, after in zip(states, states[1:]):   # each move opens its cell
+        assert before.move in after.opened and before.opened <= after.opened
+    final = board_of(found["board"])
+    assert (states[-1].opened, states[-1].move) == (final.opened, final.move)
+    assert all(s.mines == final.mines for s in states)
+
+
+@pytest.mark.parametrize("argv", [
+    ("--shapes", "1x3,2x2"),
+    ("--shapes", "1x3", "--assert", "∀x∈D18 x∉S2", "--assert", "card(D18) ≤ 1"),
+    ("--shapes", "1x3", "--scope", "games"),
+    ("--spec", CORRECTED, "--shapes", "1x3", "--property", "axioms"),
+])
+def test_every_reported_value_is_the_evaluators(capsys, argv):
+    code, out = run(capsys, *argv, "--json")
+    result = json.loads(out)
+    schema = Schema.load(result["schema"])
+    reported = 0
+    for prop in result["properties"]:
+        found = prop["counterexample"]
+        if found is None:
+            continue
+        data = structure(board_of(found["board"]))
+        for name, value in found["values"].items():
+            again = evaluate(schema, name, data)
+            assert value == to_json(again, schema.analysis[name].type), name
+            reported += 1
+        for witness in found["witnesses"]:
+            assert witness["binding"]
+    assert code == (1 if reported or any(not p["holds"] for p in result["properties"]) else 0)
+
+
+def test_the_docs_default_runs_print_what_the_docs_show(capsys):
+    """docs/verification.md's `$ setmine verify …` lines, run as written:
+    the first line printed is the line the page shows under each."""
+    lines = Path("docs/verification.md").read_text(encoding="utf-8").splitlines()
+    shown = [(line[2:], lines[i + 1]) for i, line in enumerate(lines)
+             if line.startswith("$ setmine verify")]
+    assert len(shown) >= 2
+    for command, first in shown:
+        argv = shlex.split(command)[1:]
+        code = main(argv)
+        out = capsys.readouterr().out
+        assert code in (0, 1) and out.splitlines()[0] == first, command
