@@ -55,16 +55,27 @@ class PropertyError(ValueError):
 
 def parse_assertion(schema: Schema, text: str):
     """The syntax tree of ``--assert text``, a formula over ``schema``."""
+    tree, typ = _typed(schema, text)
+    if not isinstance(typ, Logic):
+        hints = [h for h in (f"{text} = ∅", f"card({text}) ≥ 1", f"{text} ≥ 1", f"{text} ≠ ∅")
+                 if isinstance(_typed(schema, h, quiet=True)[1], Logic)][:2]
+        advice = f"; assert something about it, e.g. {' or '.join(repr(h) for h in hints)}" \
+            if hints else ""
+        raise PropertyError(f"--assert {text!r}: not a formula but a term of type {typ}{advice}")
+    return tree
+
+
+def _typed(schema: Schema, text: str, quiet: bool = False):
+    """The typed tree of ``text`` and its type; an error is a PropertyError
+    showing the text with a caret under the span (``quiet``: (None, None))."""
     try:
         typed = typify(parse_with_warnings(text).tree, schema.environment())
-        tree, typ = typed.tree, typed.type
+        return typed.tree, typed.type
     except RSLError as exc:
-        raise PropertyError(f"--assert {text!r}: {exc}") from None
-    if not isinstance(typ, Logic):
-        raise PropertyError(f"--assert {text!r}: not a formula but a term of type {typ}; "
-                            f"assert something about it, e.g. '{text} = ∅' or "
-                            f"'card({text}) ≥ 1'")
-    return tree
+        if quiet:
+            return None, None
+        pointed = RSLError(exc.code, exc.message, exc.start, exc.end, source=text)
+        raise PropertyError(f"--assert {text!r}: {pointed.render()}") from None
 
 
 def make(schema: Schema, spec: tuple, memo: Memo):

@@ -184,10 +184,16 @@ def test_games_hold_on_the_corrected_schema(capsys):
     (["--workers", "2", "--scheduler", "tcp://127.0.0.1:1"], "one"),
     (["--scheduler", "tcp://127.0.0.1:1", "--shapes", "1x2"], "127.0.0.1:1"),
 ])
-def test_errors_are_one_line(capsys, argv, message):
+def test_errors_are_one_message(capsys, argv, message):
+    """One line saying what and where — a formula's error followed by the
+    formula with a caret under the span, nothing more."""
     assert main(["verify", *argv]) == 2
     err = capsys.readouterr().err
-    assert message in err.strip().splitlines()[-1] and "Traceback" not in err
+    lines = err.strip().splitlines()
+    said = [i for i, line in enumerate(lines) if message in line]
+    assert said and "Traceback" not in err, err
+    after = lines[said[0] + 1:]
+    assert after == [] or (len(after) == 2 and set(after[1].strip()) == {"^"}), err
 
 
 @pytest.mark.parametrize("scope", [["--shapes", "1x3,2x3,hex:2x2"],

@@ -33,7 +33,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedToken
 
 from . import tree as s
 from .errors import Diagnostic, RSLError
-from .spelling import SUBSCRIPTS, canonical, spelling_of
+from .spelling import SUBSCRIPTS, canonical, spelling_of, unknown_commands
 
 
 # ----------------------------------------------------------------------------
@@ -385,7 +385,19 @@ DOMAIN_CONTEXTS = {"QUANTIFIER", "LSQB", "DECLARATIVE", "LBRACE"}
 
 
 def syntax_error(text: str, exc: Exception) -> RSLError:
-    """Translate a lark exception into the error vocabulary of rslang.md."""
+    """Translate a lark exception into the error vocabulary of rslang.md; a
+    backslash word that is no ASCII command (LaTeX's ``\\cap``) is named,
+    with the command it most likely means."""
+    error = _syntax_error(text, exc)
+    unknown = unknown_commands(text)
+    if unknown:
+        hints = ", ".join(f"{word} is not an RSLang command" + (f" (write {near})" if near else "")
+                          for word, near in unknown)
+        error = RSLError(error.code, f"{error.message}; {hints}", error.start, error.end)
+    return error
+
+
+def _syntax_error(text: str, exc: Exception) -> RSLError:
     if isinstance(exc, UnexpectedCharacters):
         at = min(exc.pos_in_stream, len(text))
         token = None

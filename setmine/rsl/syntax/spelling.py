@@ -14,6 +14,7 @@ its ``*`` between sets is the product all the same, decided by the typifier
 
 from __future__ import annotations
 
+import difflib
 import re
 
 SUBSCRIPTS = str.maketrans("₀₁₂₃₄₅₆₇₈₉", "0123456789")
@@ -61,3 +62,32 @@ def spelling_of(text: str) -> str:
     if ASCII_COMMAND.search(text) and not UNICODE_OPERATORS.intersection(text):
         return "ascii"
     return "unicode"
+
+
+LATEX = {
+    "cap": "\\intersect", "cup": "\\union", "emptyset": "{}", "varnothing": "{}",
+    "forall": "\\A", "exists": "\\E", "lnot": "\\neg", "land": "\\and", "wedge": "\\and",
+    "lor": "\\or", "vee": "\\or", "implies": "\\impl", "to": "\\impl", "rightarrow": "\\impl",
+    "iff": "\\equiv", "leftrightarrow": "\\equiv", "notin": "\\notin", "ne": "\\noteq",
+    "neq": "\\noteq", "leq": "\\le", "geq": "\\ge", "lt": "\\ls", "gt": "\\gr",
+    "times": "*", "subsetneq": "\\subset", "triangle": "\\symmdiff", "ominus": "\\symmdiff",
+    "in": "\\in",
+}
+"""LaTeX's names of the same symbols → RSLang's ASCII command: what a
+newcomer types first."""
+
+
+def unknown_commands(text: str) -> list[tuple[str, str | None]]:
+    """Each backslash word of ``text`` that is not an ASCII command, with the
+    command (or ASCII spelling) it most likely means, or None.  A backslash
+    before an alias (``X1\\S3``) is the set difference, not a command."""
+    commands = sorted(k for k in CANONICAL if k.startswith("\\"))
+    found: list[tuple[str, str | None]] = []
+    for match in re.finditer(r"\\([a-z][A-Za-z]*)", text):
+        word = match.group(0)
+        if word in CANONICAL or any(word == f for f, _ in found):
+            continue
+        near = LATEX.get(match.group(1)) or next(iter(difflib.get_close_matches(
+            word, commands, n=1, cutoff=0.6)), None)
+        found.append((word, near))
+    return found
