@@ -21,8 +21,9 @@ class progress_bar:
     """The context value is ``update(advance=0, completed=None, note=None,
     total=None)``; ``total`` None at the start: not known yet."""
 
-    def __init__(self, total: float, label: str, enabled: bool) -> None:
+    def __init__(self, total: float, label: str, enabled: bool, console=None) -> None:
         self.total, self.label, self.enabled = total, label, enabled
+        self.console = console
         self.bar = None
 
     def __enter__(self):
@@ -31,11 +32,15 @@ class progress_bar:
         from rich.console import Console
         from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn,
                                    TimeElapsedColumn, TimeRemainingColumn)
-        columns = [TextColumn(self.label), BarColumn(), TimeElapsedColumn(),
+        # label, bar, done/total, the two times named, the note: the bar takes
+        # what is left of the line, so it fits 80 columns with a short note
+        columns = [TextColumn(self.label), BarColumn(bar_width=None),
+                   TextColumn("elapsed"), TimeElapsedColumn(), TextColumn("left"),
                    TimeRemainingColumn(), TextColumn("{task.description}")]
         if isinstance(self.total, int) or self.total is None:
             columns.insert(2, MofNCompleteColumn())
-        self.bar = Progress(*columns, console=Console(stderr=True), transient=True)
+        self.bar = Progress(*columns, console=self.console or Console(stderr=True),
+                            transient=True, expand=True)
         self.bar.__enter__()
         task = self.bar.add_task("", total=self.total)
 

@@ -36,10 +36,8 @@ format, and what verify finds on the shipped schemas."""
 from __future__ import annotations
 
 import argparse
-
 import json
 import sys
-import time
 from pathlib import Path
 
 from .common import add_budget_options, help_text, load_valid_schema, positive_int, shown
@@ -161,26 +159,33 @@ def check_size(job, max_states: int) -> int:
     return total
 
 
+def where_it_stopped(seen: dict, args) -> str:
+    """How far a run got before it was stopped, and what is kept of it."""
+    done = (f"after {seen['states']:,} states ({seen['distinct']:,} distinct) in "
+            f"{seen['done']:,} of {seen['tasks']:,} tasks")
+    if args.checkpoint:
+        return f"{done}; the finished tasks are kept in {args.checkpoint}: run the same " \
+               f"command to resume"
+    return f"{done}; with --checkpoint FILE a run keeps its finished tasks and resumes"
+
+
 def run(args) -> int:
     from ..verify.cluster import CheckpointError, ClusterError
     from ..verify.job import VerifyError
     from ..verify.verdicts import render
     from ..verify.run import to_json, verify
     from . import UserError
+    from .limits import TimeLimit
     from .solve import quiet_broken_pipe
 
     job = job_from(args)
-    total = check_size(job, args.max_states)
-    started = time.perf_counter()
+    check_size(job, args.max_states)
     label = "verifying" if job.scope == "positions" else "playing"
+    seen = {"states": 0, "distinct": 0, "done": 0, "tasks": 0}
     with progress_bar(None, label, enabled=wanted(args)) as bar:
         def progress(tally: dict, done: int, tasks: int) -> None:
-            rate = tally["distinct"] / max(time.perf_counter() - started, 1e-9)
-            queue = f", {tasks - done:,} tasks queued" if job.scope == "games" else ""
-            of = f" of {total:,}" if job.scope == "positions" else ""
-            bar(completed=done, total=tasks,
-                note=f"{tally['states']:,}{of} states, {tally['distinct']:,} distinct "
-                     f"({rate:,.0f}/s){queue}")
+            seen.update(states=tally["states"], distinct=tally["distinct"], done=done, tasks=tasks)
+            bar(completed=done, total=tasks, note=f"{tally['states']:,} states")
         try:
             result = verify(job, workers=args.workers, scheduler=args.scheduler,
                             checkpoint=args.checkpoint, progress=progress,
@@ -190,12 +195,12 @@ def run(args) -> int:
         except OSError as exc:
             raise UserError(f"--checkpoint {shown(args.checkpoint or '')}: "
                             f"{exc.strerror or exc}") from None
+        except TimeLimit as exc:
+            raise TimeLimit(exc.seconds, f"{exc.doing + ', ' if exc.doing else ''}"
+                                         f"{where_it_stopped(seen, args)}") from None
         except KeyboardInterrupt:
-            if args.checkpoint:
-                print(f"setmine verify: interrupted; the finished tasks are kept in "
-                      f"{args.checkpoint}: run the same command to resume", file=sys.stderr)
-                return 130
-            raise
+            print(f"setmine verify: interrupted, {where_it_stopped(seen, args)}", file=sys.stderr)
+            return 130
     with quiet_broken_pipe():  # `setmine verify … | head` ends quietly
         if args.json:
             json.dump(to_json(result), sys.stdout, ensure_ascii=False, indent=1)

@@ -64,14 +64,16 @@ def run_tasks(fn: Callable[[Any], Any], tasks: Sequence, *, workers: int | None 
               scheduler: str | None = None, checkpoint: str | Path | None = None,
               identity: dict | None = None,
               on_result: Callable[[int, Any], None] | None = None,
-              memory_limit: int | None = None) -> list:
+              memory_limit: int | None = None, resumed: set | None = None) -> list:
     """``[fn(task) for task in tasks]``, here (neither ``workers`` nor
     ``scheduler``), on a new local cluster of ``workers`` processes of one
     thread each, or on the cluster whose scheduler is at ``scheduler``.
     With ``checkpoint`` (a file) the results are saved as they come and a
     rerun with the same file and ``identity`` runs only what is missing.
     ``memory_limit``: the bytes each worker of a local cluster may use
-    before Dask restarts it (default: Dask's share of the machine)."""
+    before Dask restarts it (default: Dask's share of the machine);
+    ``resumed``, a set, receives the indices of the results the checkpoint
+    already had."""
     tasks = list(tasks)
     if workers is not None and scheduler is not None:
         raise ClusterError("give a number of workers (a local cluster) or a scheduler's "
@@ -96,6 +98,8 @@ def run_tasks(fn: Callable[[Any], Any], tasks: Sequence, *, workers: int | None 
         done = dict(log.done) if log is not None else {}
         for i in sorted(done):
             results[i] = done[i]
+            if resumed is not None:
+                resumed.add(i)
             if on_result is not None:
                 on_result(i, done[i])
         todo = [i for i in range(len(tasks)) if i not in done]

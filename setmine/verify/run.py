@@ -35,6 +35,16 @@ class Verification:
     tasks: int
     merged: dict
     seconds: float
+    resumed: int = 0
+    """Tasks whose results came from the checkpoint, not from this run."""
+    distinct_now: int | None = None
+    """Distinct states checked by this run itself (None: all of them)."""
+
+    @property
+    def rate(self) -> float:
+        """Distinct states per second of the work done in this run."""
+        now = self.merged["distinct"] if self.distinct_now is None else self.distinct_now
+        return now / self.seconds if self.seconds > 0 else 0.0
 
     @property
     def holds(self) -> bool:
@@ -61,12 +71,15 @@ def verify(job: Job, *, workers: int | None = None, scheduler: str | None = None
         if progress is not None:
             progress(merge(list(results.values()), len(job.properties)), len(results), len(tasks))
 
+    resumed: set[int] = set()
     outputs = run_tasks(run_task, [{**t, "job": shipped} for t in tasks], workers=workers,
                         scheduler=scheduler, checkpoint=checkpoint,
                         identity={"setmine verify": job.digest(), "tasks": len(tasks)},
-                        on_result=done, memory_limit=memory_limit)
+                        on_result=done, memory_limit=memory_limit, resumed=resumed)
     merged = merge(outputs, len(job.properties))
-    return Verification(job, len(tasks), merged, time.perf_counter() - started)
+    now = sum(r["distinct"] for i, r in enumerate(outputs) if i not in resumed)
+    return Verification(job, len(tasks), merged, time.perf_counter() - started,
+                        resumed=len(resumed), distinct_now=now)
 
 
 def name_of(spec: tuple) -> str:
@@ -117,4 +130,5 @@ def to_json(result: Verification) -> dict:
     return {"schema": job.schema_path, "scope": job.scope,
             "shapes": [s.name for s in run.shapes], "states": merged["states"],
             "distinct": merged["distinct"], "seconds": round(result.seconds, 3),
+            "tasks": result.tasks, "resumed_tasks": result.resumed,
             "properties": out}

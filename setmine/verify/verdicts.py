@@ -23,11 +23,16 @@ def render(result: Verification, width: int = 100, listed: int = 20) -> list[str
     run = loaded(job.as_dict())
     states, distinct = merged["states"], merged["distinct"]
     reduced = f", {distinct:,} distinct up to symmetry" if job.symmetry else ""
-    rate = distinct / result.seconds if result.seconds > 0 else 0.0
+    if result.resumed:
+        took = (f"{result.resumed:,} of {plural(result.tasks, 'task')} from the checkpoint; "
+                f"this run {result.distinct_now:,} distinct states in {result.seconds:.1f} s"
+                + (f" ({result.rate:,.0f}/s)" if result.distinct_now else ""))
+    else:
+        took = (f"{result.seconds:.1f} s ({result.rate:,.0f} distinct states/s, "
+                f"{plural(result.tasks, 'task')})")
     lines = [summary(result),
              f"{job.scope} of {', '.join(s.name for s in run.shapes)}: "
-             f"{states:,} state{'s' if states != 1 else ''}{reduced}; {result.seconds:.1f} s "
-             f"({rate:,.0f} distinct states/s, {plural(result.tasks, 'task')})"]
+             f"{states:,} state{'s' if states != 1 else ''}{reduced}; {took}"]
     for spec, tally in result.properties():
         found = tally["counterexample"]
         if found is None:

@@ -5,15 +5,19 @@ counterexample reports is the evaluator's on its board."""
 
 from __future__ import annotations
 
+import io
 import json
+import re
 import shlex
 from pathlib import Path
 
 import pytest
+from rich.console import Console
 
 from setmine.board import parse_board, structure
 from setmine.board.topology import parse_graph_json
 from setmine.cli import main
+from setmine.cli.progress import progress_bar
 from setmine.eval.interpret.model import evaluate
 from setmine.present.output.values import to_json
 from setmine.rsl.schema import Schema
@@ -146,3 +150,39 @@ def test_the_docs_default_runs_print_what_the_docs_show(capsys):
         code = main(argv)
         out = capsys.readouterr().out
         assert code in (0, 1) and out.splitlines()[0] == first, command
+
+
+def test_a_resumed_run_says_what_came_from_the_checkpoint(capsys, tmp_path):
+    ck = str(tmp_path / "ck.json")
+    argv = ("--shapes", "1x3,2x2", "--checkpoint", ck)
+    first = json.loads(run(capsys, *argv, "--json")[1])
+    again = json.loads(run(capsys, *argv, "--json")[1])
+    assert first["resumed_tasks"] == 0 and again["resumed_tasks"] == again["tasks"] > 0
+    assert again["properties"] == first["properties"]
+    header = run(capsys, *argv)[1].splitlines()[1]
+    assert f"{again['tasks']} of {again['tasks']} tasks from the checkpoint" in header
+    assert "this run 0 distinct states" in header and "/s" not in header
+
+
+def test_a_stopped_run_says_how_far_it_got(capsys):
+    code = main(["verify", "--shapes", "cells<=9", "--mines", "1..3", "--timeout", "0.5"])
+    err = capsys.readouterr().err
+    assert code == 2 and "stopped after 0.5 s" in err
+    assert re.search(r"after [\d,]+ states \([\d,]+ distinct\) in [\d,]+ of [\d,]+ tasks", err)
+    assert "--checkpoint FILE" in err
+
+
+def test_the_progress_line_fits_80_columns_with_its_times_named():
+    live = Console(width=80, file=io.StringIO(), force_terminal=True)
+    bar = progress_bar(None, "verifying", enabled=True, console=live)
+    update = bar.__enter__()
+    try:
+        update(completed=123, total=4567, note="1,234,567 states")
+        shown = Console(width=80, record=True, file=io.StringIO())
+        shown.print(bar.bar.make_tasks_table(bar.bar.tasks))
+    finally:
+        bar.__exit__(None, None, None)
+    lines = [line.rstrip() for line in shown.export_text().splitlines() if line.strip()]
+    assert len(lines) == 1 and len(lines[0]) <= 80, lines
+    assert "elapsed" in lines[0] and "left" in lines[0] and "123/4567" in lines[0]
+    assert "1,234,567 states" in lines[0]
