@@ -92,3 +92,16 @@ def test_the_replay_fetches_nothing(browser, replay):
         ".map(function (e) { return e.getAttribute('src') || e.getAttribute('href'); });")
     assert all(u.startswith("#") for u in urls)
     assert browser.execute_script("return performance.getEntriesByType('resource').length") == 0
+
+
+def test_a_changed_address_moves_the_replay(browser, replay, oracle):
+    """#step-N works after the page has loaded too (a link in the page, the
+    back button), not only on a fresh load."""
+    assert open_page(browser, replay) == []
+    check_step(browser, 0, oracle)
+    target = len(oracle) - 1
+    browser.execute_script("location.hash = '#step-' + arguments[0];", target)
+    check_step(browser, target, oracle)
+    browser.execute_script("location.hash = '#step-1';")
+    check_step(browser, 1, oracle)
+    assert console_errors(browser) == []

@@ -1,6 +1,7 @@
 // setmine replay: one section per step of the game, one shown at a time;
 // the buttons, the slider and the ← → keys move between them, and the
-// page's address remembers the step (#step-5).  A long game's boards come
+// page's address remembers the step (#step-5) and follows it when it
+// changes (a link to #step-7, the browser's back button).  A long game's boards come
 // packed (gzip, base64, in data-gzip: see replay.py); a step's are
 // unpacked the first time it is shown.  Nothing is fetched.
 (function () {
@@ -42,6 +43,11 @@
     if (e.key === "ArrowLeft") { show(current - 1); e.preventDefault(); }
     if (e.key === "ArrowRight") { show(current + 1); e.preventDefault(); }
   });
-  var asked = /^#step-(\d+)$/.exec(location.hash);
-  show(asked ? Number(asked[1]) : 0);
+  function follow() {  // the address asks for a step: on load, and when it changes
+    var asked = /^#step-(\d+)$/.exec(location.hash);
+    if (asked) { show(Number(asked[1])); }
+  }
+  window.addEventListener("hashchange", follow);
+  follow();
+  if (current < 0) { show(0); }
 })();
