@@ -9,7 +9,7 @@ import re
 from functools import lru_cache
 from importlib.resources import files
 
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 from ..board.svg import DEFS, STYLE as BOARD_CSS
 
@@ -18,8 +18,27 @@ from ..board.svg import DEFS, STYLE as BOARD_CSS
 def environment():
     from jinja2 import Environment, PackageLoader, StrictUndefined
 
-    return Environment(loader=PackageLoader("setmine.pictures", "templates"), autoescape=True,
-                       undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True)
+    env = Environment(loader=PackageLoader("setmine.pictures", "templates"), autoescape=True,
+                      undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True)
+    env.filters["inline"] = inline_markdown
+    return env
+
+
+def inline_markdown(text) -> Markup:
+    """The inline Markdown the shipped texts use (the defect search's
+    explanations, the story), as HTML: `code`, **bold**, *emphasis*; the
+    rest escaped.  A formula in backticks is kept as written (its ``*`` is
+    a product, not emphasis)."""
+    out = []
+    for i, part in enumerate(re.split(r"(`[^`]+`)", str(text))):
+        if i % 2:
+            out.append(str(Markup("<code>{}</code>").format(part[1:-1])))
+            continue
+        part = str(escape(part))
+        part = re.sub(r"\*\*([^*]+)\*\*", r"<b>\1</b>", part)
+        part = re.sub(r"(?<![\w*])\*([^*\s][^*]*?)\*(?![\w*])", r"<em>\1</em>", part)
+        out.append(part)
+    return Markup("".join(out))
 
 
 def asset(name: str) -> Markup:

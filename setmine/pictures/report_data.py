@@ -32,6 +32,7 @@ from ..present.output.board_notes import completion_note
 from ..present.output.eval_report import method
 from ..present.output.header import schema_name
 from ..present.output.kinds import measure_of
+from ..rsl import parse
 from ..rsl.schema import Schema
 from ..rsl.syntax.errors import RSLError
 from . import views
@@ -85,6 +86,9 @@ class Finding:
     expected: str
     formula: str
     corrected: str
+    kept: bool
+    """The corrected schema keeps this formula as written (the repair is
+    in the terms around it): no "repaired as" line."""
     inherited: tuple = ()          # the own defects it follows from, when it has none itself
     fix: Markup | None = None      # setmine repair's fix, the changed part marked
     fix_note: str = ""             # what the fix changed and where it was validated, or why none
@@ -294,12 +298,23 @@ def defects(marks: dict) -> list[Defects]:
 def finding_of(finding: dict) -> Finding:
     """One shipped finding (an entry of docs/defects.json) as the page shows it."""
     fix, note = proposed_fix(finding) if finding.get("kind") == "disagreement" else (None, "")
+    kept = bool(finding.get("corrected_formula")) and same_formula(
+        finding.get("formula", ""), finding["corrected_formula"])
     return Finding(
         alias=finding["alias"], title=defect_marks.KIND_TEXT.get(finding["kind"], finding["kind"]),
         explanation=finding.get("explanation", ""), board=minimal_board(finding.get("board", "")),
         value=finding.get("value_text", ""), expected=finding.get("expected_text", ""),
-        formula=finding.get("formula", ""), corrected=finding.get("corrected_formula", ""),
+        formula=finding.get("formula", ""),
+        corrected="" if kept else finding.get("corrected_formula", ""), kept=kept,
         inherited=tuple(finding.get("inherited_from") or ()), fix=fix, fix_note=note)
+
+
+def same_formula(one: str, other: str) -> bool:
+    """Do two texts spell the same formula (subscripts, spaces, spelling aside)?"""
+    try:
+        return str(parse(one)) == str(parse(other))
+    except RSLError:
+        return one == other
 
 
 def marked_formula(text: str, marks) -> Markup:

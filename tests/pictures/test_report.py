@@ -20,6 +20,7 @@ from setmine.cli import main
 from setmine.eval.interpret.model import evaluate_schema
 from setmine.pictures import report_data as R
 from setmine.pictures import views
+from setmine.present.output import defect_marks
 from setmine.pictures.page import report_page
 from setmine.rsl.schema import Schema
 from setmine.rsl.semantics.types import parse_type
@@ -204,3 +205,29 @@ def test_a_board_too_large_to_draw_in_every_section_is_drawn_once(monkeypatch):
     assert page.count("data-cell=") == len(board.cells)     # the board on top, once
     assert all(s.side.view.svg is None for s in report.sections)
     assert any("not drawn" in s.side.view.note for s in report.sections)
+
+
+def test_markdown_in_the_findings_is_rendered_not_leaked(tmp_path):
+    """The shipped explanations are written in Markdown (`formula`, *the*):
+    the report's finding articles show code and emphasis, never the marks."""
+    out = tmp_path / "r.html"
+    assert main(["report", "beginner-midgame", "-o", str(out)]) == 0
+    page = out.read_text(encoding="utf-8")
+    articles = re.findall(r'<article id="defect-[^"]+" class="finding">(.*?)</article>', page,
+                          re.S)
+    assert articles
+    text = "".join(articles)
+    assert "<code>" in text and "<em>the</em>" in text
+    prose = re.sub(r"<code>.*?</code>", "", text, flags=re.S)
+    prose = re.sub(r"<svg.*?</svg>", "", prose, flags=re.S)
+    assert "`" not in prose and "*the*" not in prose
+
+
+def test_a_formula_the_corrected_schema_keeps_is_not_repaired_as_itself():
+    """D4 is kept as written by the corrected schema (its repair is in the
+    terms around it): its cards say so instead of "repaired as" itself."""
+    d4 = [R.finding_of(f) for f, _tree in defect_marks.findings() if f.get("alias") == "D4"]
+    assert d4 and all(f.kept and not f.corrected for f in d4)
+    changed = [R.finding_of(f) for f, _tree in defect_marks.findings()
+               if f.get("alias") == "D15" and f.get("corrected_formula")]
+    assert changed and all(f.corrected and not f.kept for f in changed)
