@@ -57,6 +57,7 @@ from ..eval.compiled.program import Computed, Program
 from ..eval.interpret.model import dependency_order
 from ..eval.values.budget import Budget
 from ..player import view_board
+from ..present.output import defect_marks
 from ..present.output import values as present
 from ..present.output.header import schema_name
 from ..present.output.kinds import measure_of
@@ -91,6 +92,7 @@ class Terms:
     heat: str | None            # the relation drawn as a heat map (D17)
     measure: str | None         # the family its shares are of (D15)
     gloss: str = ""             # the measure's gloss
+    defective: tuple[str, ...] = ()  # the terms whose formulas the defect search found wrong
 
     @classmethod
     def of(cls, schema: Schema) -> Terms:
@@ -100,7 +102,8 @@ class Terms:
         measure = measure_of(schema, heat) if heat else None
         return cls(axiom=axiom, formula=unicode(tree) if tree is not None else "",
                    move=tuple(move_terms_of(schema)), heat=heat, measure=measure,
-                   gloss=(schema[measure].gloss or "") if measure else "")
+                   gloss=(schema[measure].gloss or "") if measure else "",
+                   defective=tuple(defect_marks.marks(schema)))
 
     def wanted(self, moved: bool) -> list[str]:
         """What to evaluate: the move axiom only when there is a move."""
@@ -319,6 +322,9 @@ def reason(cell: Cell, source: str | None, verdict: bool | None, terms: Terms,
     the verdict of the move axiom on a move another policy chose."""
     c = cell_str(cell)
     if source == SURE_SAFE:
+        if SURE_SAFE in terms.defective:   # the label would vouch for a wrong formula
+            return (f"{c} is in {SURE_SAFE} ⚠ whose formula as written is defective "
+                    f"({defect_marks.PAGE.format(alias=SURE_SAFE)})")
         return f"{c} is sure-safe ({SURE_SAFE})"
     axiom = terms.axiom or "the move axiom"
     outside = " and ".join(a for a, v in lit if v.kind == "cells" and cell not in v.cells)

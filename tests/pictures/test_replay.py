@@ -224,3 +224,18 @@ def test_the_headers_command_deals_and_plays_the_same_game(config, seed, policy)
     args = build_parser().parse_args(shlex.split(command)[1:])
     assert _config(args) == config
     assert (str(args.seed), args.games, args.policy) == (str(seed), 1, policy)
+
+
+@pytest.mark.parametrize("spec, warned", [(resources.WRITTEN_SCHEMA, True),
+                                          (resources.CORRECTED_SCHEMA, False)])
+def test_a_sure_safe_label_from_a_defective_formula_is_flagged(spec, warned):
+    """The written schema's player opens the cells of its D11, whose formula
+    the defect search found wrong: the replay says so (⚠) instead of
+    vouching "sure-safe"; the corrected schema's labels carry no ⚠."""
+    schema = Schema.load(spec)
+    r = R.replay(GameConfig.level("beginner"), "schema", 1, schema=schema,
+                 options={"spec": str(spec)})
+    from_d11 = [s.reason for s in r.steps if s.reason and "D11" in s.reason]
+    assert from_d11
+    assert all(("⚠" in x) == warned for x in from_d11)
+    assert all(("sure-safe" in x) != warned for x in from_d11)
