@@ -222,7 +222,7 @@ def print_result(board: Board, result: dict, path: str) -> None:
     total, count = result["total"], result["count"]
     closed = result["closed"]
     kind = "a player's view" if board.unknown else "a full board: only the numbers and the total are used"
-    console.print(Text(f"{path}: {board.cols}×{board.rows} {board.topology}, "
+    console.print(Text(f"{path}: {board.rows}×{board.cols} {board.topology}, "
                        f"{plural(board.total_mines, 'mine')}, {len(board.opened)} open, "
                        f"{len(closed)} closed ({kind})", style="bold"))
     console.print(f"consistent placements: {count_text(total)}")

@@ -161,7 +161,7 @@ class Game:
         board = Board(rows=self.config.rows, cols=self.config.cols, cells=self._cells,
                       neighbours=self._nbrs, mines=mines, opened=frozenset(self.opened),
                       move=self.lost_at, total_mines=len(mines),
-                      topology=self.config.topology if self.config.graph is None else "graph",
+                      topology=self.config.topology,
                       name=self.config.describe())
         return board if show_mines else board.as_view()
 

@@ -91,19 +91,19 @@ class GameConfig:
         graphs included); ``mines`` defaults to the board's total."""
         graph = tuple((c, tuple(sorted(board.neighbours[c]))) for c in board.cells)
         total = board.total_mines if mines is None else mines
-        return cls(board.cols, board.rows, total, topology="graph", graph=graph, **options)
+        return cls(board.cols, board.rows, total, topology=board.topology, graph=graph, **options)
 
     def __post_init__(self) -> None:
         if self.first_click not in FIRST_CLICK_RULES:
             raise ValueError(f"unknown first-click rule {self.first_click!r} "
                              f"(expected one of: {', '.join(FIRST_CLICK_RULES)})")
-        if self.graph is None:
-            if self.topology not in GRID_TOPOLOGIES:
-                raise ValueError(f"unknown topology {self.topology!r} "
-                                 f"(expected one of: {', '.join(GRID_TOPOLOGIES)})")
-            if self.rows < 1 or self.cols < 1:
-                raise ValueError(f"a board needs at least one row and one column, "
-                                 f"got {self.cols}x{self.rows}")
+        if self.topology not in (*GRID_TOPOLOGIES, "graph") or (
+                self.graph is None and self.topology not in GRID_TOPOLOGIES):
+            raise ValueError(f"unknown topology {self.topology!r} "
+                             f"(expected one of: {', '.join(GRID_TOPOLOGIES)})")
+        if self.graph is None and (self.rows < 1 or self.cols < 1):
+            raise ValueError(f"a board needs at least one row and one column, "
+                             f"got {self.rows} rows and {self.cols} columns")
         size = len(self.graph) if self.graph is not None else self.rows * self.cols
         if size > MAX_CELLS:
             raise ValueError(f"a board of {size:,} cells is too large to play: at most "
@@ -139,8 +139,7 @@ class GameConfig:
         return tuple(self.neighbours)
 
     def describe(self) -> str:
-        shape = (f"{self.cols}x{self.rows}" if self.topology == "square"
-                 else f"{self.cols}x{self.rows} {self.topology}")
+        shape = f"{self.rows}×{self.cols} {self.topology}"  # rows×columns, as every command
         return (f"{shape}, {self.mines} mine{'s' * (self.mines != 1)}, {self.first_click} first click"
                 + ("" if self.cascade else ", no cascade"))
 
