@@ -13,6 +13,7 @@ import pytest
 
 from setmine.board import load_board, parse_board, structure
 from setmine.cli import main
+from setmine.present.pages.story import alias_list, heirs
 from setmine.eval.interpret.model import evaluate_schema
 from setmine.present.pages import doc_files, schema_pages as docs
 from setmine.present.output import values as present
@@ -262,3 +263,14 @@ def test_the_probabilities_are_a_heat_map_of_exact_shares(pages, oracle):
         assert "1/3" in shares.values()
     assert "img/D15.svg" not in pages                    # D15 is empty as written: nothing to draw
     assert "D15 is empty here" in pages["D16.md"]         # so D16 is drawn by its pairs
+
+
+def test_the_story_names_the_heirs_the_defect_search_found():
+    """docs/schema/index.md's story and `setmine defects` (docs/defects.json)
+    list the same constituents as inheriting D2's defect."""
+    findings = json.loads(Path("docs/defects.json").read_text(encoding="utf-8"))
+    findings = findings["findings"] if isinstance(findings, dict) else findings
+    listed = heirs(findings, "D2")
+    assert listed and "D3" in listed
+    index = Path("docs/schema/index.md").read_text(encoding="utf-8")
+    assert f"{alias_list(listed)} are built on D2" in index

@@ -65,8 +65,9 @@ def family_lines(value, typ, limit: int = 8) -> list[str]:
     """A family of sets of cells: its size, the first member, and each next
     member as its difference from the first."""
     got = present.listing(value, limit)
-    lines = [f"{got.size_text} members" + ("" if got.complete else f", the first {len(got.items)}:")
-             if got.items else f"{got.size_text} members"]
+    members = "member" if got.size_text == "1" else "members"
+    lines = [f"{got.size_text} {members}" + ("" if got.complete else f", the first {len(got.items)}:")
+             if got.items else f"{got.size_text} {members}"]
     base = typ.base
     for i, m in enumerate(got.items):
         if i == 0:
@@ -78,6 +79,9 @@ def family_lines(value, typ, limit: int = 8) -> list[str]:
         diff = " ".join(p for p in (f"+{{{added}}}" if added else "",
                                     f"−{{{removed}}}" if removed else "") if p)
         lines.append(f"  first {diff}")
+    if len(got.items) > 1:
+        lines.insert(2, "  (each next member written as the first with +{cells it adds} "
+                        "−{cells it lacks})")
     if got.stopped:
         lines.append(f"  ({got.stopped})")
     return lines

@@ -16,9 +16,8 @@ CAUSES = [  # (alias, kind, the cause in a few words, what follows from it)
     ("D2", "disagreement", "D2's ∀ admits every subset of the neighbours.",
      "`∀c∈pr₂a ∃b∈S₁ (…)` only asks that each member of the second component be a "
      "neighbour, so D2 pairs a cell with each of the 2^deg subsets of its neighbours, the "
-     "empty set included, instead of with *the* set of them. D3–D7, D9, D12 and D13 are "
-     "built on D2 and inherit the extra pairs; the same ∀ admits every subfamily of "
-     "placements in D16 and D17."),
+     "empty set included, instead of with *the* set of them. {heirs} are built on D2 and "
+     "inherit its error; the same ∀ admits every subfamily of placements in D16 and D17."),
     ("D4", "hidden-information", "D4 reads the mines.",
      "Its convention asks for each cell's mined neighbours, so it reads S₂, which the player "
      "does not see; D6–D11 and D14 are built on it and the move depends on them, so the "
@@ -65,6 +64,7 @@ def story(findings: list[dict] | None) -> list[str]:
     for i, ((alias, kind, title, text), f) in enumerate(told, 1):
         labels = ("on the other placement", "") if f.get("other_board") is not None else \
             ("where the convention says", "")
+        text = text.replace("{heirs}", alias_list(heirs(findings or [], alias)))
         out.append(f"{i}. **{title}** {text} Minimal board: {compact(f.get('board'))} — "
                    f"[{alias}]({alias}.md#defect) is `{f.get('value_text', f.get('value'))}` there, "
                    f"{labels[0]} `{f.get('expected_text', f.get('expected'))}`.")
@@ -74,6 +74,35 @@ def story(findings: list[dict] | None) -> list[str]:
             "`spec/saper-corrected.rsl` repairs each cause; each page shows the repair and "
             "its value.", ""]
     return out
+
+
+def heirs(findings: list[dict], root: str) -> list[str]:
+    """The constituents whose findings name ``root`` as their root cause
+    (``inherited_from``): the same list ``setmine defects`` gives."""
+    return sorted({f["alias"] for f in findings if root in (f.get("inherited_from") or ())},
+                  key=_alias_key)
+
+
+def alias_list(aliases: list[str]) -> str:
+    """``D3–D7, D9, D12, D13, D18 and A6``: runs of consecutive terms as ranges."""
+    parts: list[str] = []
+    run: list[str] = []
+    for alias in aliases + [""]:
+        if run and alias and alias[0] == run[-1][0] and alias[1:].isdigit() \
+                and int(alias[1:]) == int(run[-1][1:]) + 1:
+            run.append(alias)
+            continue
+        if run:
+            parts.append(f"{run[0]}–{run[-1]}" if len(run) > 2 else ", ".join(run))
+        run = [alias] if alias else []
+    text = ", ".join(parts)
+    head, _, last = text.rpartition(", ")
+    return f"{head} and {last}" if head else last
+
+
+def _alias_key(alias: str) -> tuple:
+    return ("DA".find(alias[0]) if alias[0] in "DA" else 9, int(alias[1:]) if alias[1:].isdigit()
+            else 0, alias)
 
 
 def root_finding(findings: list[dict], alias: str, kind: str) -> dict | None:
