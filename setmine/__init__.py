@@ -112,8 +112,10 @@ def _verify(schema="written", shapes: str = "cells<=4", *, assertions=(), proper
            workers: int | None = None) -> dict:
     """Check properties on every state of a scope, as ``setmine verify``
     does, and return its JSON object (docs/verification.md): ``assertions``
-    are formulas, ``properties`` built-in names (``axioms``, ``crosscheck``,
-    ``observable``; ``axioms`` when nothing is asked); ``mines`` a count or
+    are formulas, ``properties`` built-in names (``axioms``, ``invariants``,
+    ``crosscheck``, ``observable``); when nothing is asked, what the command
+    checks by default: whether the schema is right (``invariants`` and the
+    schema's claims, ``axioms`` in the games scope); ``mines`` a count or
     ``(low, high)``; ``workers`` a local Dask cluster's size.
 
     >>> import setmine
@@ -122,6 +124,7 @@ def _verify(schema="written", shapes: str = "cells<=4", *, assertions=(), proper
     (184, [('D18 ∩ D8 = ∅', True)])
     """
     from .verify.job import Job, shape_data
+    from .verify.properties import default_properties
     from .verify.run import to_json, verify as run
     from .verify.scope import parse_shapes
 
@@ -130,7 +133,8 @@ def _verify(schema="written", shapes: str = "cells<=4", *, assertions=(), proper
     low, high = (0, None) if mines is None else (mines, mines) if isinstance(mines, int) else mines
     job = Job(schema_text=schema.source, schema_path=schema.path or "schema.rsl",
               shapes=tuple(shape_data(x) for x in parse_shapes(shapes)),
-              properties=asked or (("builtin", "axioms"),), scope=scope, symmetry=symmetry,
+              properties=asked or tuple(default_properties(schema, scope)), scope=scope,
+              symmetry=symmetry,
               mines=(low, high))
     return to_json(run(job, workers=workers))
 
