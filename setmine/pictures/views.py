@@ -56,6 +56,7 @@ class View:
     cells: frozenset | None = None  # the lit cells, or the cells with a share
     shares: dict | None = None      # cell → Fraction | None, for a heat map
     key: object = None              # a comparable digest of the value (see :func:`digest`)
+    legend: str = ""                # what the marks of the picture mean, beyond the board's
 
 
 def view(board: Board, value, typ, *, measure=None) -> View:
@@ -109,8 +110,14 @@ def _relation(board: Board, value, kind: str, summary: str, text: str) -> View:
         data[cell_str(x)] = {"n": cardinal.show(n) if n is not None else "uncounted", "sets": sets}
         key[x] = (data[cell_str(x)]["n"], tuple(map(tuple, sets)))
     domain = frozenset(x for x in by_cell if isinstance(x, tuple) and len(x) == 2)
+    counted = any(entry["n"] != "1" for entry in data.values())  # picture() draws the counts
+    legend = f"the number in a cell's corner: how many {PAIRED[kind]} the relation pairs it " \
+             f"with" if counted else ""
     return View("relation", summary, text, data={"kind": kind, "cells": data},
-                cells=domain, key=key)
+                cells=domain, key=key, legend=legend)
+
+
+PAIRED = {"cells": "cells", "sets": "sets of cells", "families": "families of sets"}
 
 
 def shares(value, measure) -> tuple[dict, str]:

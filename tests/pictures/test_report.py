@@ -5,6 +5,7 @@ page in a real browser is test_browser.py.)"""
 
 from __future__ import annotations
 
+import html
 import itertools
 import re
 from fractions import Fraction
@@ -231,3 +232,19 @@ def test_a_formula_the_corrected_schema_keeps_is_not_repaired_as_itself():
     changed = [R.finding_of(f) for f, _tree in defect_marks.findings()
                if f.get("alias") == "D15" and f.get("corrected_formula")]
     assert changed and all(f.corrected and not f.kept for f in changed)
+
+
+def test_the_counts_and_the_grey_of_a_picture_are_explained(tmp_path):
+    """On a 2×2 board D2 as written pairs each cell with 2^3 = 8 sets: the
+    corner counts are said to be counts, and the heat map says what grey
+    and hatching mean."""
+    out = tmp_path / "r.html"
+    assert main(["report", "tiny-2x2", "-o", str(out)]) == 0
+    page = html.unescape(out.read_text(encoding="utf-8"))
+    d2 = page[page.index('data-term="D2"'):]
+    d2 = d2[:d2.index("</figure>")]
+    assert 'class="badge"' in d2 or ">8<" in d2
+    assert "the number in a cell's corner: how many sets of cells the relation pairs it with" in d2
+    heat = page[page.index('data-kind="shares"'):]
+    heat = heat[:heat.index("</figure>")]
+    assert "grey: a closed cell the relation leaves out" in heat and "hatched" in heat
