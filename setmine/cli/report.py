@@ -158,11 +158,12 @@ def _is_written(schema) -> bool:
         return False
 
 
-def _writable(output: Path) -> None:
+def _writable(output: Path, option: str = "-o") -> None:
     """Fail before the work, not after it, on a folder that is not there."""
     from . import UserError
 
     if output.is_dir():
-        raise UserError(f"-o {output}: is a folder; give a file name such as {output / 'report.html'}")
+        raise UserError(f"{option} {output}: is a folder; give a file name such as "
+                        f"{output / 'report.html'}")
     if not output.parent.is_dir():
-        raise UserError(f"-o {output}: the folder {output.parent} does not exist")
+        raise UserError(f"{option} {output}: the folder {output.parent} does not exist")

@@ -30,7 +30,8 @@ mines, open cells; for games the shortest trace), 2 on bad usage.
 ``--workers N`` runs on a local Dask cluster of N processes,
 ``--scheduler ADDRESS`` on one started with ``dask scheduler`` and ``dask
 worker ADDRESS``; ``--checkpoint FILE`` keeps every finished task, so an
-interrupted run resumes where it stopped.  docs/verification.md: the JSON
+interrupted run resumes where it stopped.  ``--report FILE`` draws the first
+counterexample as ``setmine report``'s page.  docs/verification.md: the JSON
 format, and what verify finds on the shipped schemas."""
 
 from __future__ import annotations
@@ -95,6 +96,9 @@ def add_parser(sub) -> None:
     p.add_argument("--checkpoint", metavar="FILE",
                    help="keep each finished task in FILE; run again with it to resume")
     p.add_argument("--json", action="store_true", help="the result as one JSON object")
+    p.add_argument("--report", metavar="FILE",
+                   help="draw the first failing property's counterexample as setmine report's "
+                        "HTML page (every term on that board), written to FILE")
     add_budget_options(p)
     p.set_defaults(run=run)
 
@@ -159,6 +163,33 @@ def check_size(job, max_states: int) -> int:
     return total
 
 
+def draw_counterexample(result, output: Path) -> str:
+    """The first failing property's counterexample as a report page (every
+    term of the schema on its board, as ``setmine report`` draws it), and
+    what was written."""
+    from ..pictures.page import report_page
+    from ..pictures.report_data import build
+    from ..verify.evidence import gather
+    from ..verify.job import loaded
+    from ..verify.verdicts import headline
+    from .common import write_atomically
+
+    failing = [(spec, tally["counterexample"]) for spec, tally in result.properties()
+               if tally["counterexample"] is not None]
+    if not failing:
+        return f"--report {output}: not written: every property holds, nothing to draw"
+    spec, found = failing[0]
+    schema = loaded(result.job.as_dict()).schema
+    evidence = gather(schema, result.job, spec, found)
+    report = build(schema, evidence.board)
+    report.note = (f"the first counterexample of {spec[1]}: {headline(evidence, found['why'])}"
+                   + (f" (reached from the deal by {len(evidence.states)} moves)"
+                      if evidence.states else ""))
+    html = report_page(report)
+    write_atomically(output, html)
+    return f"wrote {output}: the counterexample of {spec[1]}; open it: {output.resolve().as_uri()}"
+
+
 def where_it_stopped(seen: dict, args) -> str:
     """How far a run got before it was stopped, and what is kept of it."""
     done = (f"after {seen['states']:,} states ({seen['distinct']:,} distinct) in "
@@ -180,6 +211,9 @@ def run(args) -> int:
 
     job = job_from(args)
     check_size(job, args.max_states)
+    if args.report:
+        from .report import _writable
+        _writable(Path(args.report), "--report")
     label = "verifying" if job.scope == "positions" else "playing"
     seen = {"states": 0, "distinct": 0, "done": 0, "tasks": 0}
     with progress_bar(None, label, enabled=wanted(args)) as bar:
@@ -201,6 +235,8 @@ def run(args) -> int:
         except KeyboardInterrupt:
             print(f"setmine verify: interrupted, {where_it_stopped(seen, args)}", file=sys.stderr)
             return 130
+    if args.report:
+        print(draw_counterexample(result, Path(args.report)), file=sys.stderr)
     with quiet_broken_pipe():  # `setmine verify … | head` ends quietly
         if args.json:
             json.dump(to_json(result), sys.stdout, ensure_ascii=False, indent=1)

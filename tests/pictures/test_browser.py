@@ -509,3 +509,23 @@ def test_the_expert_board_page_is_small_and_loads(browser, folder):
     assert page.stat().st_size < 5_000_000
     assert open_page(browser, page) == []
     assert browser.find_elements(By.CSS_SELECTOR, 'section#D18 figure[data-side="schema"] g[data-member="1"]')
+
+
+@pytest.fixture(scope="module")
+def counterexample_page(tmp_path_factory):
+    out = tmp_path_factory.mktemp("verify") / "ce.html"
+    assert main(["verify", "--shapes", "1x3", "--assert", "∀x∈D18 x∉S2", "--report",
+                 str(out)]) == 1
+    return out
+
+
+def test_a_counterexample_is_drawn_as_a_report(browser, counterexample_page):
+    """`setmine verify --report`: the counterexample's board, every term on
+    it as the report draws it, and the failing property named on top."""
+    assert open_page(browser, counterexample_page) == []
+    note = browser.find_element(By.CSS_SELECTOR, "p.note").text
+    assert "the first counterexample of ∀x∈D18 x∉S2: counterexample x = 0,0" in note
+    body = browser.find_element(By.TAG_NAME, "body")
+    assert "0,0" in cells(browser, body, 'figure[data-term="D18"] g[data-member="1"]')
+    assert cells(browser, body, ".main-board g.mine") == {"0,0"}   # the witness is a mine
+    assert console_errors(browser) == []

@@ -5,6 +5,7 @@ counterexample reports is the evaluator's on its board."""
 
 from __future__ import annotations
 
+import html
 import io
 import json
 import re
@@ -186,3 +187,15 @@ def test_the_progress_line_fits_80_columns_with_its_times_named():
     assert len(lines) == 1 and len(lines[0]) <= 80, lines
     assert "elapsed" in lines[0] and "left" in lines[0] and "123/4567" in lines[0]
     assert "1,234,567 states" in lines[0]
+
+
+def test_report_draws_only_a_counterexample_and_checks_its_folder_first(capsys, tmp_path):
+    page = tmp_path / "ce.html"
+    assert main(["verify", "--spec", CORRECTED, "--shapes", "1x3", "--report", str(page)]) == 0
+    assert not page.exists() and "nothing to draw" in capsys.readouterr().err
+    assert main(["verify", "--shapes", "1x3", "--report", str(page)]) == 1
+    assert page.read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
+    assert "the first counterexample of D18 ∩ D8 = ∅" in html.unescape(page.read_text("utf-8"))
+    capsys.readouterr()
+    assert main(["verify", "--report", str(tmp_path / "no" / "ce.html")]) == 2
+    assert "--report" in capsys.readouterr().err
