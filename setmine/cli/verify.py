@@ -96,6 +96,9 @@ def add_parser(sub) -> None:
     p.add_argument("--checkpoint", metavar="FILE",
                    help="keep each finished task in FILE; run again with it to resume")
     p.add_argument("--json", action="store_true", help="the result as one JSON object")
+    p.add_argument("--list", type=positive_int, default=20, metavar="N",
+                   help="a counterexample's values: list at most N members of each, the rest "
+                        "counted (default 20; --json lists them whole)")
     p.add_argument("--report", metavar="FILE",
                    help="draw the first failing property's counterexample as setmine report's "
                         "HTML page (every term on that board), written to FILE")
@@ -242,5 +245,5 @@ def run(args) -> int:
             json.dump(to_json(result), sys.stdout, ensure_ascii=False, indent=1)
             print()
         else:
-            print("\n".join(render(result)))
+            print("\n".join(render(result, listed=args.list)))
     return 0 if result.holds else 1

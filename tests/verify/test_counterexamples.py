@@ -199,3 +199,13 @@ def test_report_draws_only_a_counterexample_and_checks_its_folder_first(capsys, 
     capsys.readouterr()
     assert main(["verify", "--report", str(tmp_path / "no" / "ce.html")]) == 2
     assert "--report" in capsys.readouterr().err
+
+
+def test_list_bounds_the_text_and_json_lists_the_values_whole(capsys):
+    argv = ("--shapes", "2x3", "--mines", "2", "--assert", "card(D18) ≤ 1")
+    out = run(capsys, *argv, "--list", "2")[1]
+    assert "D18 = {0,0, 0,1, … (6 members)}" in out
+    assert "D18 = {0,0, 0,1, 0,2, 1,0, 1,1, 1,2}" in run(capsys, *argv)[1]
+    found = json.loads(run(capsys, *argv, "--list", "2", "--json")[1])["properties"][0]
+    d18 = found["counterexample"]["values"]["D18"]
+    assert d18["complete"] is True and len(d18["elements"]) == 6
