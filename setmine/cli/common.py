@@ -142,6 +142,37 @@ class Requested:
     type: object
 
 
+def call_hint(schema, name: str) -> str:
+    """How to call a function or predicate: a call on the schema's own
+    globals that type-checks (``--term 'F1[X1, S3]'``), or its parameters'
+    types when no global fits one."""
+    from ..rsl import parse_with_warnings
+    from ..rsl.semantics.types import FunctionType
+    from ..rsl.semantics.typifier import typify
+
+    signature = schema.analysis[name].type
+    if not isinstance(signature, FunctionType):
+        return f"write a call such as {name}[…]"
+    env = schema.environment()
+    args = []
+    for param in signature.params:
+        fits = [c.alias for c in schema if c.alias != name and c.alias in env
+                and c.kind in ("basic", "constant", "structure", "term")
+                and schema.analysis[c.alias].ok and schema.analysis[c.alias].type == param]
+        if not fits:
+            break
+        args.append(fits[0])
+    if len(args) == len(signature.params):
+        call = f"{name}[{', '.join(args)}]"
+        try:
+            typify(parse_with_warnings(call).tree, env)
+            return f"write a call, e.g. --term '{call}'"
+        except RSLError:
+            pass
+    wanted = ", ".join(str(p) for p in signature.params)
+    return f"write a call {name}[…] with arguments of types {wanted}"
+
+
 def requested_terms(schema, texts) -> list[Requested]:
     """Each --term as an alias of ``schema`` or an RSLang expression over it
     (``card(D15)``); an unknown alias lists the valid ones, an expression
@@ -157,7 +188,7 @@ def requested_terms(schema, texts) -> list[Requested]:
             analysis = schema.analysis[name]
             if schema[name].kind in ("function", "predicate"):
                 raise UserError(f"--term {name}: a {schema[name].kind} is evaluated at arguments: "
-                                f"write a call, e.g. --term '{name}[…]'")
+                                f"{call_hint(schema, name)}")
             out.append(Requested(text, name, analysis.tree, analysis.type))
             continue
         if ALIAS.fullmatch(name):

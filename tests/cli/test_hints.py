@@ -1,0 +1,35 @@
+"""Every formula a message suggests is one that type-checks: the call a
+function's message offers is run as written."""
+
+from __future__ import annotations
+
+import re
+
+from setmine.cli import main
+
+SCHEMA = """X1
+
+S1 ::= ℬ(X1×X1)
+
+S3 ::= ℬ(X1)
+
+F1 :== [a ∈ ℬ(X1)] X1 \\ a
+
+F2 :== [a ∈ ℬ(X1×X1), b ∈ ℬ(ℬ(X1))] a
+
+D1 :== X1 \\ S3
+"""
+
+
+def test_a_function_named_alone_gets_a_call_that_runs(capsys, tmp_path):
+    spec = tmp_path / "f.rsl"
+    spec.write_text(SCHEMA, encoding="utf-8")
+    board = "spec/boards/tiny-2x2.board"
+    assert main(["eval", board, "--spec", str(spec), "--term", "F1"]) == 2
+    hint = re.search(r"--term '([^']+)'", capsys.readouterr().err)
+    assert hint and hint.group(1) == "F1[X1]"
+    assert main(["eval", board, "--spec", str(spec), "--term", hint.group(1)]) == 0
+    capsys.readouterr()
+    assert main(["eval", board, "--spec", str(spec), "--term", "F2"]) == 2
+    err = capsys.readouterr().err
+    assert "arguments of types ℬ(X1×X1), ℬℬ(X1)" in err and "'" not in err.split(":", 2)[2]
