@@ -227,7 +227,8 @@ def report(args, config, s, data: dict, wall: float, schema=None) -> None:
     from ..present.output.header import schema_line
     console = Console(highlight=False)
     console.print(escape(schema_line(schema)) if schema is not None else
-                  f"schema: none (the {args.policy} policy is the solver's, not a schema's)")
+                  f"schema: none (the {args.policy} policy is the solver's, not a schema's; "
+                  f"--policy schema plays the schema, as report --game does by default)")
     what = args.board if args.board else data["level"]
     console.print(f"[bold]{args.policy}[/bold] · {what}: {config.describe()} · "
                   f"{plural(s.games, 'game')} · seed {args.seed}")

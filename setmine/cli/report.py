@@ -144,9 +144,11 @@ def run_game(args) -> int:
                   budget=budget_from(args), level=name)
     html = replay_page(game)
     write_atomically(output, html)
-    print(f"wrote {output} ({len(html.encode('utf-8')):,} bytes, {len(game.steps)} steps: "
-          f"{game.result_text}, {time.perf_counter() - started:.1f} s); open it in a browser: "
-          f"{output.resolve().as_uri()}")
+    who = f"policy {policy}" + (" (the default: the schema plays itself)"
+                                if args.policy is None else "")
+    print(f"wrote {output} ({len(html.encode('utf-8')):,} bytes, {len(game.steps)} steps, "
+          f"{who}: {game.result_text}, {time.perf_counter() - started:.1f} s); open it in a "
+          f"browser: {output.resolve().as_uri()}")
     return 0
 
 

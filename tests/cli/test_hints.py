@@ -33,3 +33,14 @@ def test_a_function_named_alone_gets_a_call_that_runs(capsys, tmp_path):
     assert main(["eval", board, "--spec", str(spec), "--term", "F2"]) == 2
     err = capsys.readouterr().err
     assert "arguments of types ℬ(X1×X1), ℬℬ(X1)" in err and "'" not in err.split(":", 2)[2]
+
+
+def test_play_and_report_game_each_say_whose_policy_they_play(capsys, tmp_path):
+    """play defaults to the solver's best policy, report --game to the
+    schema playing itself: each says which it played and how to get the other."""
+    assert main(["play", "--games", "1"]) == 0
+    out = capsys.readouterr().out
+    assert any(line.startswith("best ·") for line in out.splitlines())
+    assert "--policy schema plays the schema" in " ".join(out.split())
+    assert main(["report", "--game", "--seed", "1", "-o", str(tmp_path / "g.html")]) == 0
+    assert "policy schema (the default: the schema plays itself)" in capsys.readouterr().out

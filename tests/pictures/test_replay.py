@@ -187,7 +187,7 @@ def test_report_game_writes_the_replay_and_says_where(tmp_path, capsys, monkeypa
     out = capsys.readouterr().out
     written = tmp_path / f"game-beginner-{SEED}.html"
     assert written.is_file() and f"wrote game-beginner-{SEED}.html" in out
-    assert "27 steps: won in 26 moves" in out
+    assert "27 steps, policy schema: won in 26 moves" in out
     assert len(Steps(written.read_text(encoding="utf-8")).steps) == 27
 
 
