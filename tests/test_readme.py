@@ -1,0 +1,70 @@
+"""The README as a newcomer runs it: its commands, as written, succeed, and
+its Python section's examples give the values their comments promise."""
+
+from __future__ import annotations
+
+import ast
+import os
+import re
+import shlex
+from pathlib import Path
+
+import pytest
+
+import setmine
+from setmine.cli import main
+
+README = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+
+
+def commands() -> list[list[str]]:
+    """The `.venv/bin/setmine …` commands of the README's indented blocks."""
+    found = []
+    for line in README.splitlines():
+        text = line.strip().split("  #")[0]
+        if line.startswith("    ") and ".venv/bin/setmine " in text:
+            found.append(shlex.split(text.split(".venv/bin/setmine ", 1)[1]))
+    return found
+
+
+def python_examples() -> list[tuple[str, str]]:
+    """Each line of the README's Python block, with its comment."""
+    block = re.search(r"```python\n(.*?)```", README, re.S).group(1)
+    out = []
+    for line in block.splitlines():
+        if line.strip() and not line.startswith(("import", "#")):
+            code, _, comment = line.partition("  #")
+            out.append((code.strip(), comment.strip()))
+    return out
+
+
+def test_the_readme_has_what_these_tests_run():
+    assert commands() and python_examples()
+
+
+@pytest.mark.parametrize("argv", commands(), ids=" ".join)
+def test_each_readme_command_runs_as_written(argv, tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)   # a report.html is written here, not in the checkout
+    root = Path(__file__).resolve().parents[1]
+    argv = [str(root / a) if (root / a).exists() and "/" in a else a for a in argv]
+    assert main(argv) == 0, capsys.readouterr().err
+
+
+def test_the_python_examples_give_what_their_comments_say(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    names = {"setmine": setmine}
+    checked = 0
+    for code, comment in python_examples():
+        if "=" in code.split("(")[0]:      # an assignment: keep the name
+            exec(code, names)
+            continue
+        value = eval(code, names)
+        promised = re.match(r"(\d+)\b|('[^']*')", comment)
+        if promised and promised.group(1):
+            assert value == int(promised.group(1)), code
+            checked += 1
+        elif promised:
+            assert value == ast.literal_eval(promised.group(2)), code
+            checked += 1
+    assert checked >= 3
+    assert os.path.exists("page.html")
