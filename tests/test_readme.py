@@ -4,6 +4,7 @@ its Python section's examples give the values their comments promise."""
 from __future__ import annotations
 
 import ast
+import importlib.util
 import os
 import re
 import shlex
@@ -68,3 +69,16 @@ def test_the_python_examples_give_what_their_comments_say(tmp_path, monkeypatch)
             checked += 1
     assert checked >= 3
     assert os.path.exists("page.html")
+
+
+def test_the_verification_page_prose_is_the_scripts():
+    """docs/verification.md's prose is written by bench/verification_doc.py
+    (its HEADER): an edit of one and not the other would be lost."""
+    root = Path(__file__).resolve().parents[1]
+    spec = importlib.util.spec_from_file_location("verification_doc",
+                                                  root / "bench" / "verification_doc.py")
+    script = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(script)
+    page = (root / "docs" / "verification.md").read_text(encoding="utf-8")
+    assert page.startswith(script.HEADER)
+    assert page[len(script.HEADER):].startswith(f"## `{script.SCHEMAS[0]}`")
