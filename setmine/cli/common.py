@@ -199,7 +199,7 @@ def requested_terms(schema, texts) -> list[Requested]:
             typed = typify(parse_with_warnings(name).tree, schema.environment())
             tree, typ = typed.tree, typed.type
         except RSLError as exc:
-            raise UserError(f"--term {text!r}: {exc}") from None
+            raise UserError(f"--term {text!r}: {exc.within(name)}") from None
         out.append(Requested(text, None, tree, typ))
     return out
 

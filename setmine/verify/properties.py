@@ -74,8 +74,7 @@ def _typed(schema: Schema, text: str, quiet: bool = False):
     except RSLError as exc:
         if quiet:
             return None, None
-        pointed = RSLError(exc.code, exc.message, exc.start, exc.end, source=text)
-        raise PropertyError(f"--assert {text!r}: {pointed.render()}") from None
+        raise PropertyError(f"--assert {text!r}: {exc.within(text)}") from None
 
 
 def make(schema: Schema, spec: tuple, memo: Memo):

@@ -44,3 +44,10 @@ def test_play_and_report_game_each_say_whose_policy_they_play(capsys, tmp_path):
     assert "--policy schema plays the schema" in " ".join(out.split())
     assert main(["report", "--game", "--seed", "1", "-o", str(tmp_path / "g.html")]) == 0
     assert "policy schema (the default: the schema plays itself)" in capsys.readouterr().out
+
+
+def test_a_term_that_does_not_parse_is_shown_with_a_caret(capsys):
+    assert main(["eval", "spec/boards/tiny-2x2.board", "--term", r"D18 \cap D8"]) == 2
+    lines = capsys.readouterr().err.splitlines()
+    assert "write \\intersect" in lines[0]
+    assert lines[1:] == [r"D18 \cap D8", " " * 9 + "^^"]

@@ -94,6 +94,11 @@ class RSLError(Exception):
         width = max(1, min(self.end - self.start, line_end - offset))
         return text[line_start:line_end] + "\n" + " " * (offset - line_start) + "^" * width
 
+    def within(self, text: str) -> "RSLError":
+        """The same error in ``text``, the one expression it was found in:
+        rendered with the text and a caret under the span."""
+        return RSLError(self.code, self.message, self.start, self.end, source=text)
+
     def located(self, location: Location) -> "RSLError":
         """The same error, placed in a file."""
         return RSLError(self.code, self.message, self.start, self.end, location=location)
