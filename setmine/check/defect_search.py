@@ -366,7 +366,7 @@ class Finding:
     expected: str
     explanation: str
     other: Board | None = None
-    encoded: tuple = (None, None)   # value and expected, encoded by present.values.to_json
+    encoded: tuple = (None, None)   # value and expected, encoded by present.output.values.to_json
 
     def to_json(self) -> dict:
         """``value``/``expected`` are the two values encoded as every

@@ -18,7 +18,7 @@ typifier could not type, in a formula with a type error, has neither).
 Parentheses the printer adds around an operand stay outside its span.
 Three passes:
 
-1. **Types.**  The typifier gives the type of the whole; ``rsl.node_types`` runs the
+1. **Types.**  The typifier gives the type of the whole; ``rsl.semantics.node_types`` runs the
    typifier so that it also writes down the type of every node it visits (one
    ``visit`` method dispatches them all), of every local where its
    declaration binds it (the scopes see every binding) and of the inner

@@ -17,7 +17,7 @@ anything else                its text
 ===========================  =============================================
 
 Here X is the board's base set (the schema's only one over a board).  Every
-listing is bounded by ``present.values``' printing budget, so drawing never
+listing is bounded by ``present.output.values``' printing budget, so drawing never
 fails and never enumerates a huge value: what is not listed is counted.
 """
 

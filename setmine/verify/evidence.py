@@ -10,6 +10,7 @@ Text (``verdicts.py``) and JSON (``run.to_json``) are both written from one
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 
 from ..base.interface import MOVE_AXIOM
@@ -98,8 +99,23 @@ class Evidence:
         return found
 
 
+_GATHERED: dict[str, Evidence] = {}
+"""The last few evidences gathered: the text, the JSON and the page of one
+run ask for the same ones, and each is an evaluation of the whole chain."""
+
+
 def gather(schema: Schema, job: Job, spec: tuple, found: dict) -> Evidence:
-    """The evidence of the counterexample ``found`` of the property ``spec``."""
+    """The evidence of the counterexample ``found`` of the property ``spec``
+    (gathered once, however many outputs ask for it)."""
+    key = json.dumps([job.digest(), list(spec), found], sort_keys=True, default=str)
+    if key not in _GATHERED:
+        if len(_GATHERED) >= 8:
+            _GATHERED.clear()
+        _GATHERED[key] = _gather(schema, job, spec, found)
+    return _GATHERED[key]
+
+
+def _gather(schema: Schema, job: Job, spec: tuple, found: dict) -> Evidence:
     board = counterexample_board(job, found)
     evidence = Evidence(board, states(job, found))
     limits = Limits(*job.limits)

@@ -32,6 +32,9 @@ def test_latex_words_get_the_rslang_command():
                                                             ("\\emptyset", "{}")]
     assert unknown_commands(r"X1\S3") == []          # the set difference before an alias
     assert unknown_commands(r"\A a \in X1 a \eq a") == []
+    assert unknown_commands(r"a\b") == []             # a set difference of two locals
+    assert unknown_commands(r"\intersec") == [("\\intersec", "\\intersect")]
+    assert unknown_commands(r"\card(D18)") == [("\\card", None)]   # no far-fetched guess
 
 
 def test_a_syntax_error_shows_a_caret_under_the_span():

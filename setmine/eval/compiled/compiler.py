@@ -107,7 +107,7 @@ def rep_of(typ: t.Type | None, bases: frozenset) -> str | None:
 
 class Compiler:
     """Compiles the trees of one schema (``types``: id(node) → type, from
-    ``rsl.node_types``) into closures reading ``data`` (alias → compact
+    ``rsl.semantics.node_types``) into closures reading ``data`` (alias → compact
     value), a dict the caller fills before running them."""
 
     def __init__(self, types: dict, data: dict, bases: frozenset,

@@ -110,7 +110,7 @@ def evaluate_schema(schema, data: Mapping[str, object], budget: Budget | None = 
     fails naming it, without being computed."""
     budget = budget or Budget()
     evaluator = Evaluator(data, functions(schema), budget)
-    wanted = _needed(schema, only) if only else None
+    wanted = _needed(schema, only) if only is not None else None  # [] asks for nothing
     invalid = invalid_constants(schema, data)
     results: dict[str, Result] = {}
     for alias in dependency_order(schema):
@@ -122,7 +122,9 @@ def evaluate_schema(schema, data: Mapping[str, object], budget: Budget | None = 
             continue
         failed = [n for n in schema.uses(alias) if n in results and not results[n].ok]
         if failed:
-            error = RSLError("calcGlobalMissing", f"{', '.join(failed)} could not be evaluated")
+            why = "; ".join(f"{n}: {results[n].error.code}" for n in failed)
+            error = RSLError("calcGlobalMissing",
+                             f"{', '.join(failed)} could not be evaluated ({why})")
         else:
             error = schema.analysis[alias].error
         if error is None:

@@ -62,16 +62,23 @@ LISTED = 200_000
 
 def fibers(value, budget: Budget | None = None) -> dict | None:
     """A relation as first component → the set of its second components;
-    None when listing it would take more than :data:`LISTED` pairs or the
-    (printing) ``budget``."""
+    None when it is not a set of pairs, or when listing it would take more
+    than :data:`LISTED` pairs or the (printing) ``budget`` (a set already
+    listed is grouped whatever its size)."""
     if isinstance(value, Fibered):
         return dict(value.fibers)
-    got = present.listing(value, LISTED, budget)
-    if not got.complete:
-        return None
+    if isinstance(value, frozenset):
+        items = value
+    else:
+        got = present.listing(value, LISTED, budget)
+        if not got.complete:
+            return None
+        items = got.items
     out: dict = {}
-    for x, y in got.items:
-        out.setdefault(x, set()).add(y)
+    for pair in items:
+        if not (isinstance(pair, tuple) and len(pair) == 2):
+            return None   # not a relation: nothing to group
+        out.setdefault(pair[0], set()).add(pair[1])
     return {x: frozenset(ys) for x, ys in out.items()}
 
 

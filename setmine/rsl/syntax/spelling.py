@@ -83,11 +83,11 @@ def unknown_commands(text: str) -> list[tuple[str, str | None]]:
     before an alias (``X1\\S3``) is the set difference, not a command."""
     commands = sorted(k for k in CANONICAL if k.startswith("\\"))
     found: list[tuple[str, str | None]] = []
-    for match in re.finditer(r"\\([a-z][A-Za-z]*)", text):
+    for match in re.finditer(r"(?<![\w₀-₉])\\([a-z][A-Za-z]*)", text):  # not `a\b`
         word = match.group(0)
         if word in CANONICAL or any(word == f for f, _ in found):
             continue
         near = LATEX.get(match.group(1)) or next(iter(difflib.get_close_matches(
-            word, commands, n=1, cutoff=0.6)), None)
+            word, commands, n=1, cutoff=0.8)), None)
         found.append((word, near))
     return found

@@ -69,7 +69,8 @@ def parse_level(text: str) -> tuple[int, int, int]:
 class GameConfig:
     """What is played.  ``cols`` × ``rows`` cells on a ``topology`` grid
     (``square``, ``torus`` or ``hex``), or -- with ``graph`` given -- the
-    cells and neighbour relation of a board (topology ``graph``)."""
+    cells and neighbour relation of a board, its topology the board's
+    (``square``, ``torus``, ``hex``, or ``graph`` for a graph board)."""
 
     cols: int
     rows: int
