@@ -39,7 +39,7 @@ def test_each_shipped_schema_declares_the_interface(name):
     assert interface.MOVES in schema.closure(interface.MOVE_AXIOM)
 
 
-def spelled(path: Path) -> list[str]:
+def spelled(path: Path, root: Path = ROOT) -> list[str]:
     """The interface's names written as string constants in ``path``'s code
     (docstrings are prose and may name them)."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
@@ -47,19 +47,14 @@ def spelled(path: Path) -> list[str]:
                   if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef,
                                        ast.AsyncFunctionDef))
                   and node.body and isinstance(node.body[0], ast.Expr)}
-    return [f"{path.relative_to(ROOT)}:{node.lineno}: {node.value!r}" for node in ast.walk(tree)
+    return [f"{path.relative_to(root)}:{node.lineno}: {node.value!r}" for node in ast.walk(tree)
             if isinstance(node, ast.Constant) and node.value in NAMES
             and id(node) not in docstrings]
 
 
 def test_the_finder_finds_a_spelled_name(tmp_path):
     (tmp_path / "m.py").write_text('"""Reads "S2"."""\nMINES = "S2"\n')
-    global ROOT
-    saved, ROOT = ROOT, tmp_path
-    try:
-        assert spelled(tmp_path / "m.py") == ["m.py:2: 'S2'"]
-    finally:
-        ROOT = saved
+    assert spelled(tmp_path / "m.py", tmp_path) == ["m.py:2: 'S2'"]
 
 
 def test_no_module_spells_the_interface_itself():

@@ -351,3 +351,15 @@ def write_atomically(path: Path, text: str) -> None:
     except BaseException:
         tmp.unlink(missing_ok=True)
         raise
+
+
+def writable(output: Path, option: str = "-o") -> None:
+    """Fail before the work, not after it, on a folder that is not there."""
+    from . import UserError
+
+    if output.is_dir():
+        raise UserError(f"{option} {output}: is a folder; give a file name such as "
+                        f"{output / 'report.html'}")
+    if not output.parent.is_dir():
+        raise UserError(f"{option} {output}: the folder {output.parent} does not exist")
+

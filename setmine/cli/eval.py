@@ -12,13 +12,11 @@ from __future__ import annotations
 
 import json
 import sys
-import time
 
 from ..board import structure
 from ..eval.interpret.evaluator import Evaluator
-from ..eval.interpret.model import Result, evaluate_schema
+from ..eval.interpret.model import Result, evaluate_schema, functions, run_tree
 from ..eval.values.budget import Budget
-from ..eval.values.sets import CURRENT_BUDGET
 from ..present.output import defect_marks
 from ..present.output import values as present
 from ..present.output.board_notes import NO_MOVE, board_summary, completion_note, uses_move
@@ -113,22 +111,11 @@ def evaluate(schema, board, requests, budget: Budget) -> tuple[dict, dict]:
 
 
 def expression(schema, values: dict, tree, budget: Budget) -> Result:
-    """One --term expression over the computed terms."""
-    functions = {c.alias: schema.tree(c.alias) for c in schema
-                 if c.kind in ("function", "predicate") and schema.analysis[c.alias].ok}
-    result = Result(unicode_text(tree), "formula" if s.is_formula(tree) else "term")
-    budget.started, budget.spent = time.monotonic(), 0
-    started = time.perf_counter()
-    evaluator = Evaluator(values, functions, budget)
-    token = CURRENT_BUDGET.set(budget)
-    try:
-        result.value = evaluator.truth(tree) if s.is_formula(tree) else evaluator.value(tree)
-    except RSLError as exc:
-        result.error = exc
-    finally:
-        CURRENT_BUDGET.reset(token)
-    result.seconds = time.perf_counter() - started
-    result.methods = dict(evaluator.methods)
+    """One --term expression over the computed terms (the model's
+    :func:`run_tree`, as every term is computed)."""
+    formula = s.is_formula(tree)
+    result = run_tree(Evaluator(values, functions(schema), budget), tree, formula, budget)
+    result.alias, result.kind = unicode_text(tree), "formula" if formula else "term"
     return result
 
 

@@ -33,7 +33,7 @@ from pathlib import Path
 
 from .. import resources
 from .common import (BOARD_HELP, add_board_options, add_budget_options, budget_from, help_text,
-                     load_board_file, load_valid_schema, write_atomically)
+                     load_board_file, load_valid_schema, writable, write_atomically)
 
 
 def add_parser(sub) -> None:
@@ -91,7 +91,7 @@ def run(args) -> int:
         against = load_valid_schema(str(resources.CORRECTED_SCHEMA))
     board = load_board_file(args.board, args.mines)
     output = Path(args.output) if args.output else Path(Path(args.board).stem + ".html")
-    _writable(output)
+    writable(output)
     from ..pictures.page import report_page
     from ..pictures.report_data import build
 
@@ -136,7 +136,7 @@ def run_game(args) -> int:
     if name not in LEVELS:
         name = f"{config.cols}x{config.rows}x{config.mines}"
     output = Path(args.output) if args.output else Path(f"game-{name}-{seed}.html")
-    _writable(output)
+    writable(output)
     from ..pictures.replay import replay, replay_page
 
     started = time.perf_counter()
@@ -158,14 +158,3 @@ def _is_written(schema) -> bool:
             Path(schema.path).resolve() == resources.WRITTEN_SCHEMA.resolve()
     except OSError:
         return False
-
-
-def _writable(output: Path, option: str = "-o") -> None:
-    """Fail before the work, not after it, on a folder that is not there."""
-    from . import UserError
-
-    if output.is_dir():
-        raise UserError(f"{option} {output}: is a folder; give a file name such as "
-                        f"{output / 'report.html'}")
-    if not output.parent.is_dir():
-        raise UserError(f"{option} {output}: the folder {output.parent} does not exist")

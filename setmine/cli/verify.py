@@ -41,7 +41,8 @@ import json
 import sys
 from pathlib import Path
 
-from .common import add_budget_options, help_text, load_valid_schema, positive_int, shown
+from .common import (add_budget_options, help_text, load_valid_schema, positive_int, shown,
+                     writable)
 from .progress import progress_bar, wanted
 
 DEFAULT_SHAPES = "cells<=6"
@@ -215,8 +216,7 @@ def run(args) -> int:
     job = job_from(args)
     check_size(job, args.max_states)
     if args.report:
-        from .report import _writable
-        _writable(Path(args.report), "--report")
+        writable(Path(args.report), "--report")
     label = "verifying" if job.scope == "positions" else "playing"
     seen = {"states": 0, "distinct": 0, "done": 0, "tasks": 0}
     with progress_bar(None, label, enabled=wanted(args)) as bar:

@@ -13,7 +13,6 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 
-from ..base.interface import MOVE_AXIOM
 from ..board import Board, structure
 from ..board.files.textfile import write_board
 from ..board.topology import write_graph_json
@@ -24,7 +23,7 @@ from ..present.explain.trace import Trace, explain
 from ..rsl.schema import Schema, dependencies
 from .explore import Space, opened_after
 from .job import Job, loaded
-from .properties import parse_assertion
+from .properties import axioms_of, parse_assertion
 
 
 def counterexample_board(job: Job, found: dict) -> Board:
@@ -131,9 +130,9 @@ def _gather(schema: Schema, job: Job, spec: tuple, found: dict) -> Evidence:
         formulas = [parse_assertion(schema, name)]
     elif name in ("axioms", "invariants"):
         chain = evaluate_schema(schema, data, limits.budget())
+        counted = axioms_of(schema, name)
         formulas = [schema.analysis[a].tree for a, o in chain.items()
-                    if schema[a].kind == "axiom" and o.ok and o.value is False
-                    and (name == "axioms" or a in _invariants(schema))]
+                    if a in counted and o.ok and o.value is False]
     else:
         return evidence
     names = [n for tree in formulas for n, _ in dependencies(tree)]
@@ -148,6 +147,3 @@ def _gather(schema: Schema, job: Job, spec: tuple, found: dict) -> Evidence:
     evidence.traces = [explain(evaluator, tree) for tree in formulas]
     return evidence
 
-
-def _invariants(schema: Schema) -> set[str]:
-    return {c.alias for c in schema if c.kind == "axiom" and c.alias != MOVE_AXIOM}

@@ -131,17 +131,20 @@ def default_properties(schema: Schema, scope: str) -> list[tuple[str, str]]:
     return specs
 
 
+def axioms_of(schema: Schema, name: str) -> tuple[str, ...]:
+    """The axioms the built-in ``name`` checks: every one for ``axioms``,
+    every one but the move axiom for ``invariants``."""
+    return tuple(c.alias for c in schema if c.kind == "axiom"
+                 and (name == "axioms" or c.alias != MOVE_AXIOM))
+
+
 class Axioms:
     name, formula = "axioms", None
 
     def __init__(self, memo: Memo) -> None:
         self.memo = memo
-        self.uses = tuple(c.alias for c in memo.schema if c.kind == "axiom"
-                          and self.counts(c.alias))
+        self.uses = axioms_of(memo.schema, self.name)
         self.reads_move = any(MOVE in memo.reads(a) for a in self.uses)
-
-    def counts(self, alias: str) -> bool:
-        return True
 
     def check(self, data: dict) -> str | None:
         outcomes = self.memo.outcomes(data, self.uses)
@@ -154,9 +157,6 @@ class Invariants(Axioms):
     """Every axiom but the move axiom: true of a position whoever moves."""
 
     name = "invariants"
-
-    def counts(self, alias: str) -> bool:
-        return alias != MOVE_AXIOM
 
 
 class Crosscheck:
