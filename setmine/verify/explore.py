@@ -18,6 +18,7 @@ Both answer a :class:`~setmine.verify.job.Tally` as a dict.
 from __future__ import annotations
 
 from ..base.interface import CELLS, MINES, MOVE, MOVE_AXIOM, NEIGHBOURS, OPENED
+from .grouped import counts_mines, grouped_task
 from .job import Tally, VerifyError, loaded
 from .properties import Undecided, cells_text
 from .symmetry import indices, mine_orbits, position_groups
@@ -26,6 +27,9 @@ from .symmetry import indices, mine_orbits, position_groups
 GROUP_MOVES = True
 """Decide a property that does not read the move once per (mines, open
 cells) — off only to test that it changes nothing."""
+GROUP_PLACEMENTS = True
+"""Decide properties that count the mines once per group of placements
+(``grouped.py``) — off only to test that it changes nothing."""
 
 
 class Space:
@@ -86,7 +90,9 @@ def positions_task(task: dict) -> dict:
     run = loaded(task["job"])
     space = Space(run, task["shape"])
     sym = run.symmetry(task["shape"])
-    _, properties = run.checker(task["shape"])
+    memo, properties = run.checker(task["shape"])
+    if GROUP_PLACEMENTS and counts_mines(properties):
+        return grouped_task(task, space, sym, memo, properties, _check).as_dict()
     tally = Tally(len(properties))
     pending = set(range(len(properties)))
     once = {i for i, p in enumerate(properties) if not p.reads_move} if GROUP_MOVES else set()

@@ -106,6 +106,10 @@ class Assertion:
     def uses(self) -> tuple[str, ...]:
         return self.term.uses
 
+    def frontiers(self) -> list | None:
+        """The frontiers its value is a function of (``verify/grouped.py``)."""
+        return None if self.term.frontier is None else [self.term.frontier]
+
     def check(self, data: dict) -> str | None:
         value, error, outcomes = self.term.truth(data)
         if error is not None:
@@ -146,6 +150,10 @@ class Axioms:
         self.uses = axioms_of(memo.schema, self.name)
         self.reads_move = any(MOVE in memo.reads(a) for a in self.uses)
 
+    def frontiers(self) -> list | None:
+        found = [self.memo.frontier(a) for a in self.uses]
+        return None if None in found else found
+
     def check(self, data: dict) -> str | None:
         outcomes = self.memo.outcomes(data, self.uses)
         _undecided(outcomes)
@@ -173,6 +181,9 @@ class Crosscheck:
             NOTIONS[a].reads if a in NOTIONS else ()))) for a in self.uses}
         self.rows: dict[str, tuple[tuple, str | None]] = {}
         self.facts: tuple[tuple, Facts] | None = None
+
+    def frontiers(self) -> None:
+        return None  # the notions read the mines whole
 
     def position(self, data: dict) -> Facts:
         key = (data[CELLS], data[NEIGHBOURS], data[MINES], data[OPENED])
@@ -218,6 +229,9 @@ class Observable:
         self.uses = tuple(a for a in memo.order if a in closure and a in memo.evaluable)
         self.other = Memo(memo.schema, memo.limits)
         self.views: dict[tuple, str | None] = {}
+
+    def frontiers(self) -> None:
+        return None  # decided over the placements themselves
 
     def check(self, data: dict) -> str | None:
         view: View = Facts({**data, MOVE: frozenset()}).view

@@ -170,6 +170,36 @@ def mine_orbits(sym: Symmetry, mines: int) -> list[tuple[int, int]]:
             for mask in _least_sets(sym, sym.perms, range(n), mines)]
 
 
+def set_orbits(sym: Symmetry, size: int, *, chunk: tuple[int, int] = (0, 1)
+               ) -> Iterator[tuple[int, tuple[Perm, ...]]]:
+    """Every set of ``size`` cells once up to symmetry: (the least mask of
+    its orbit, its stabiliser), in increasing order; ``chunk = (i, k)``
+    keeps those whose place among them is i modulo k.  The orbit's size is
+    |G| / |stabiliser|."""
+    part, parts = chunk
+    for place, mask in enumerate(_least_sets(sym, sym.perms, range(len(sym.cells)), size)):
+        if place % parts == part:
+            yield mask, stabiliser(sym, sym.perms, mask)
+
+
+def least_image(sym: Symmetry, mask: int) -> tuple[int, Perm]:
+    """The least set of the orbit of ``mask`` and a permutation taking
+    ``mask`` to it."""
+    best = None
+    for perm in sym.perms:
+        image = sym.image(perm, mask)
+        if best is None or (image != best[0] and _lesser(image, best[0])):
+            best = (image, perm)
+    assert best is not None
+    return best
+
+
+def _lesser(a: int, b: int) -> bool:
+    """Whether the set ``a`` comes before ``b`` of the same size."""
+    differ = a ^ b
+    return bool(differ & -differ & a)
+
+
 def position_orbits(sym: Symmetry, mines: int, opened: int, *,
                     chunk: tuple[int, int] = (0, 1)) -> Iterator[tuple[int, int, int, int]]:
     """One representative of every orbit of the legal positions with exactly

@@ -24,6 +24,15 @@ every G they read whole.
 ``key(run)`` computes the key on a run of the compiled program: the values
 of the other globals read and of every such sub-term, or None when one of
 them cannot be computed (then nothing is shared).
+
+*Counted readings.*  Often an item reads G only by counting its members in
+sets that do not read G: ``card(G)``, ``card(A ∩ G)``, ``A ∩ G = ∅``,
+``x ∈ G``.  Its value is then a function of the numbers |A ∩ G| (|{x} ∩ G|
+for a member test), each A tabulated over the item's domains; when every
+item is such, so is the formula's value.  ``readings`` lists those sets A
+(None when an item reads G otherwise), and ``counted(run)`` gives their
+values on a run: a model checker that knows which G its structures range
+over can then count the structures of each key instead of visiting them.
 """
 
 from __future__ import annotations
@@ -34,8 +43,8 @@ from ...rsl.semantics.node_types import node_types
 from ...rsl.syntax import tree as s
 from ..shapes.terms import free_locals
 from .binders import binder
-from .compiler import MASK, UNEXPECTED, Compiler, Decline, Fallback, listing
-from .masks import bits
+from .compiler import ELEM, MASK, UNEXPECTED, Compiler, Decline, Fallback, listing
+from .masks import base_of, bits
 
 OPAQUE = (s.Imperative, s.Recursive, s.Call, s.Filter)
 BINDERS = (s.Quantifier, s.Declarative, s.Imperative, s.Recursive)
@@ -52,6 +61,9 @@ class Items:
         self.index: dict = {}      # (node, domains) → item number
         self.closures: list = []   # item → (closure, ((var, domain closure, is mask), …))
         self.requires: list = []   # item → the terms it reads
+        self.sets: dict = {}       # (node, domains) → reading number
+        self.readers: list = []    # reading → (closure to a mask, domains, base set's name)
+        self.terms: dict = {}      # (alias, through) → the term's readings
         self.types: dict = {}      # id(tree) → its node types
 
     def types_of(self, tree) -> dict:
@@ -81,28 +93,55 @@ class Items:
         self.index[key] = len(self.closures) - 1
         return self.index[key]
 
+    def term_readings(self, alias: str, through: frozenset) -> tuple | None:
+        """The readings of the term ``alias`` (its frontier's), made once."""
+        key = (alias, through)
+        if key not in self.terms:
+            self.terms[key] = None  # while it is made: a term read in itself is not counted
+            try:
+                self.terms[key] = Frontier(self, alias, through).readings
+            except (Decline, RecursionError):
+                pass
+        return self.terms[key]
+
+    def reading(self, tree, node: s.Node, binders: tuple, element: bool) -> int:
+        """The number of the reading of ``node``: a set of elements, or an
+        element (``element``) read as the set of it."""
+        key = (node, tuple(binders), element)
+        found = self.sets.get(key)
+        if found is not None:
+            return found
+        program = self.program
+        compiler = Compiler(self.types_of(tree), program.data, program.bases,
+                            lambda name: name in program.kinds, binder, program.meter)
+        typ = compiler.type(node)
+        if compiler.rep(node) != (ELEM if element else MASK):
+            raise Decline(node, "a reading that is not a set of elements")
+        fn = compiler.expr(node)
+        if element:
+            fn = _singleton(fn)
+        base = typ.name if element else base_of(typ)
+        domains = tuple((var, compiler.expr(domain), compiler.rep(domain) == MASK)
+                        for var, domain in binders)
+        program.caches.extend(compiler.caches)
+        self.readers.append((fn, domains, base))
+        self.sets[key] = len(self.readers) - 1
+        return self.sets[key]
+
     def value(self, number: int, run):
         """The item's value on ``run``: a value, or the frozenset of
         (bindings, value) over its domains."""
         fn, domains = self.closures[number]
         if not domains:
             return fn({})
-        table = []
+        return frozenset(_tabulated(fn, domains))
 
-        def tabulate(env, i, bound):
-            if i == len(domains):
-                table.append((bound, fn(env)))
-                return
-            var, domain, is_mask = domains[i]
-            values = domain(env)
-            listed = list(bits(values)) if is_mask else listing(values)
-            if len(listed) > TABLE_LIMIT:
-                raise Fallback("a domain too large to tabulate")
-            for x in listed:
-                env[var] = x
-                tabulate(env, i + 1, bound + (x,))
-        tabulate({}, 0, ())
-        return frozenset(table)
+    def masks(self, number: int, run) -> list[frozenset]:
+        """The sets of the reading ``number`` on ``run``, one per binding of
+        its domains (as sets of elements)."""
+        fn, domains, base = self.readers[number]
+        masks = [fn({})] if not domains else [m for _, m in _tabulated(fn, domains)]
+        return [run.universe.members(base, m) for m in masks]
 
 
 class Frontier:
@@ -116,6 +155,7 @@ class Frontier:
         self.numbers: list[int] = []
         self.others: set[str] = set()    # the other globals read, not terms
         self.whole = False               # a global of ``through`` is read whole (a key of it)
+        self._counted: list | None = []  # the readings (None: an item reads otherwise)
         self._seen: set[str] = set()
         if isinstance(formula, str):
             self._term(formula)
@@ -124,6 +164,10 @@ class Frontier:
         self.numbers = sorted(set(self.numbers))
         self.others = tuple(sorted(self.others))
         self.requires = tuple(sorted({r for n in self.numbers for r in items.requires[n]}))
+        self.readings: tuple | None = None if self.whole or self._counted is None else \
+            tuple(sorted(set(self._counted), key=lambda r: (r is not None, r or 0)))
+        """What the formula counts of ``through``: reading numbers, None for
+        the global itself (``card(G)``); None when it reads it otherwise."""
 
     def _reads(self, node: s.Node) -> bool:
         """Whether ``node`` reads a global of ``through``, directly or not."""
@@ -154,13 +198,34 @@ class Frontier:
             return False
         if any(isinstance(n, BINDERS) for n in node.walk()):
             return False
+        bound = tuple((v, binders[v]) for v in sorted(free))
         try:
-            self.numbers.append(self.items.item(tree, node, tuple(
-                (v, binders[v]) for v in sorted(free))))
+            self.numbers.append(self.items.item(tree, node, bound))
         except Decline:
             return False
         self.whole |= isinstance(node, s.Global)
+        self._count(tree, node, bound)
         return True
+
+    def _count(self, tree, node: s.Node, bound: tuple) -> None:
+        """The readings of the item ``node``, or none at all (``_counted``
+        None) when it reads ``through`` otherwise than by counting."""
+        if self._counted is None:
+            return
+        found = counted(node, self.through, self._reads,
+                        lambda name: self.items.term_readings(name, self.through))
+        if found is None:
+            self._counted = None
+            return
+        try:
+            for A, element in found:
+                if isinstance(A, tuple):  # a term's own readings
+                    self._counted.extend(A)
+                else:
+                    self._counted.append(None if A is None else
+                                         self.items.reading(tree, A, bound, element))
+        except Decline:
+            self._counted = None
 
     def _walk(self, tree, node: s.Node, binders: dict) -> None:
         if not self._reads(node):
@@ -246,6 +311,18 @@ class Frontier:
         except KeyError:  # a structure with no compact form: no key
             return None
 
+    def counted(self, run) -> list[frozenset | None] | None:
+        """The sets of ``readings`` on ``run`` (None for the global itself),
+        or None when one cannot be computed."""
+        for alias in self.requires:
+            if not run.get(alias).ok:
+                return None
+        try:
+            return [None if r is None else m for r in self.readings
+                    for m in ((None,) if r is None else self.items.masks(r, run))]
+        except (Fallback, *UNEXPECTED):
+            return None
+
     def items_value(self, number: int, run):
         found = run.items.get(number, run)
         if found is run:
@@ -261,3 +338,76 @@ def _children(node: s.Node):
         for item in (value if isinstance(value, tuple) else (value,)):
             if isinstance(item, s.Node):
                 yield item
+
+
+def _tabulated(fn, domains):
+    """(bindings, fn's value) over every binding of ``domains``."""
+    table = []
+
+    def tabulate(env, i, bound):
+        if i == len(domains):
+            table.append((bound, fn(env)))
+            return
+        var, domain, is_mask = domains[i]
+        values = domain(env)
+        listed = list(bits(values)) if is_mask else listing(values)
+        if len(listed) > TABLE_LIMIT:
+            raise Fallback("a domain too large to tabulate")
+        for x in listed:
+            env[var] = x
+            tabulate(env, i + 1, bound + (x,))
+    tabulate({}, 0, ())
+    return table
+
+
+def _singleton(fn):
+    return lambda env: 1 << fn(env)
+
+
+def counted(node: s.Node, through: frozenset, reads, term) -> list[tuple] | None:
+    """How ``node`` reads the globals ``through``, if only by counting:
+    ``(A, False)`` for each ``card(A ∩ G)``, ``card(G ∩ A)``, ``A ∩ G = ∅``
+    or ``≠ ∅``; ``(x, True)`` for each ``x ∈ G`` or ``x ∉ G``; ``(None,
+    False)`` for ``card(G)`` or ``G = ∅`` — A and x not reading ``through``
+    (``reads``); ``(readings, False)`` for a term that reads them, with the
+    term's own readings (``term(name)``, None when it reads them otherwise).
+    None when it reads them any other way."""
+    out: list[tuple] = []
+
+    def meet(n):
+        """A for a meet ``A ∩ G``, ``G ∩ A`` or G itself (A None); False
+        for anything else."""
+        if isinstance(n, s.Global) and n.name in through:
+            return None
+        if isinstance(n, s.SetOperation) and n.op == "∩":
+            for g, a in ((n.left, n.right), (n.right, n.left)):
+                if isinstance(g, s.Global) and g.name in through and not reads(a):
+                    return a
+        return False
+
+    def visit(n) -> bool:
+        found = False
+        if isinstance(n, s.Apply) and n.op == "card":
+            found = meet(n.arg)
+        elif isinstance(n, s.Predicate) and n.op in ("=", "≠"):
+            other = n.left if isinstance(n.right, s.EmptySet) else \
+                n.right if isinstance(n.left, s.EmptySet) else None
+            found = False if other is None else meet(other)
+        elif isinstance(n, s.Predicate) and n.op in ("∈", "∉") and \
+                isinstance(n.right, s.Global) and n.right.name in through and not reads(n.left):
+            out.append((n.left, True))
+            return True
+        if found is not False:
+            out.append((found, False))
+            return True
+        if isinstance(n, s.Global):
+            if not reads(n):
+                return True
+            readings = None if n.name in through else term(n.name)
+            if readings is None:
+                return False
+            out.append((readings, False))
+            return True
+        return all(visit(c) for c in _children(n))
+
+    return out if visit(node) else None
