@@ -18,9 +18,9 @@ Both answer a :class:`~setmine.verify.job.Tally` as a dict.
 from __future__ import annotations
 
 from ..base.interface import CELLS, MINES, MOVE, MOVE_AXIOM, NEIGHBOURS, OPENED
-from .grouped import counts_mines, grouped_task
+from .grouped import grouped_task
 from .job import Tally, VerifyError, loaded
-from .properties import Undecided, cells_text
+from .properties import Undecided, cells_text, counts_mines
 from .symmetry import indices, mine_orbits, position_groups
 
 

@@ -33,15 +33,6 @@ from .symmetry import indices, least_image, position_groups, set_orbits
 from .views import groups, orbits
 
 
-def counts_mines(properties) -> bool:
-    """Whether every property reads the mines only by counting them."""
-    for prop in properties:
-        frontiers = prop.frontiers()
-        if frontiers is None or any(f.readings is None for f in frontiers):
-            return False
-    return True
-
-
 class Counted:
     """What the properties of a task count of the mines, as masks of the
     task's cells, on each set of open cells and move."""
@@ -76,10 +67,18 @@ def grouped_task(task: dict, space, sym, memo, properties, check) -> Tally:
     """The positions of ``task`` (shape, mine count, chunk of the open
     sets' orbits), each group of placements decided once by ``check``
     (properties, pending, data, space, state) → (index, why) failures."""
+    counted = Counted(space, memo, properties)
+    memo.grouped = frozenset(r for f in counted.frontiers for r in f.readings)
+    try:
+        return _grouped(task, space, sym, memo, properties, check, counted)
+    finally:
+        memo.grouped = None
+
+
+def _grouped(task, space, sym, memo, properties, check, counted) -> Tally:
     tally = Tally(len(properties))
     k, n = task["mines"], len(space.cells)
     full = (1 << n) - 1
-    counted = Counted(space, memo, properties)
     by_move = any(p.reads_move for p in properties)
     pending = set(range(len(properties)))
     for j in range(n - k):

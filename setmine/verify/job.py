@@ -27,12 +27,15 @@ from ..board.shapes import Shape
 from ..eval.interpret.model import Limits
 from ..rsl.schema import Schema
 from .memo import Memo
-from .properties import make
+from .properties import counts_mines, make
 from .scope import count_positions
 from .symmetry import Symmetry, mine_orbits
 
 TASK_STATES = 20_000
 """About how many distinct states one task visits (positions scope)."""
+TASK_OPEN_SETS = 1_000
+"""About how many sets of open cells, up to symmetry, one task decides
+when its positions are decided by groups of placements (``grouped.py``)."""
 
 
 
@@ -136,9 +139,12 @@ def plan(job: Job) -> list[dict]:
     for index, shape in enumerate(run.shapes):
         n = len(shape.cells)
         sym = run.symmetry(index)
+        grouped = job.scope == "positions" and counts_mines(run.checker(index)[1])
         for k in job.mine_counts(n):
             if job.scope == "games":  # one deal a task: the games of one deal can be many
                 parts = len(mine_orbits(sym, k))
+            elif grouped:  # a slice of the open sets' orbits, each decided by groups
+                parts = math.ceil(2 ** n / sym.order / TASK_OPEN_SETS)
             else:
                 parts = math.ceil(count_positions(n, [k]) / sym.order / TASK_STATES)
             for i in range(max(parts, 1)):

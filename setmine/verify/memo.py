@@ -99,6 +99,15 @@ class Memo:
         self._data: dict | None = None
         self._run = None
         self.evaluations = self.found = 0
+        self.grouped: frozenset | None = None
+        """The readings a run groups the placements by (``verify/grouped.py``):
+        a constituent that reads all of them has a new key on every group,
+        so it is computed without looking one up."""
+
+    def fresh(self, frontier: Frontier | None) -> bool:
+        """Whether ``frontier``'s key is new on every group of the run."""
+        return frontier is not None and self.grouped is not None and \
+            frontier.readings is not None and frozenset(frontier.readings) == self.grouped
 
     def reads(self, alias: str) -> tuple[str, ...]:
         """The structures ``alias`` depends on, in the order X1, S1…S4."""
@@ -149,7 +158,7 @@ class Memo:
     def compute(self, run, alias: str) -> Computed:
         """One constituent on ``run``, what it uses being there already."""
         frontier = self.frontier(alias)
-        key = frontier.key(run) if frontier is not None else None
+        key = frontier.key(run) if frontier is not None and not self.fresh(frontier) else None
         table = self.keyed.get(alias)
         if table is None:
             table = self.keyed[alias] = Keyed(NEAR if frontier is not None and frontier.whole
@@ -201,7 +210,7 @@ class Formula:
         memo = self.memo
         run = memo.run(data)
         key = None
-        if self.frontier is not None:
+        if self.frontier is not None and not memo.fresh(self.frontier):
             memo.ensure(run, self.frontier.requires)
             key = self.frontier.key(run)
             if key is not None:

@@ -260,6 +260,18 @@ class Observable:
         return None
 
 
+def counts_mines(properties) -> bool:
+    """Whether every property reads the mines only by counting them: each
+    of its frontiers has readings (``eval/compiled/frontier.py``), so its
+    positions can be decided once per group of placements
+    (``verify/grouped.py``)."""
+    for prop in properties:
+        frontiers = prop.frontiers()
+        if frontiers is None or any(f.readings is None for f in frontiers):
+            return False
+    return True
+
+
 def cells_text(cells) -> str:
     """A set of cells as ``{r,c, r,c}``, as the reports write them."""
     return "{" + ", ".join(f"{r},{c}" for r, c in sorted(cells)) + "}"

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 from itertools import combinations
 
 from ..board import Cell
@@ -177,9 +177,17 @@ def set_orbits(sym: Symmetry, size: int, *, chunk: tuple[int, int] = (0, 1)
     keeps those whose place among them is i modulo k.  The orbit's size is
     |G| / |stabiliser|."""
     part, parts = chunk
-    for place, mask in enumerate(_least_sets(sym, sym.perms, range(len(sym.cells)), size)):
+    for place, found in enumerate(_least_sets_of(sym, size)):
         if place % parts == part:
-            yield mask, stabiliser(sym, sym.perms, mask)
+            yield found
+
+
+@lru_cache(maxsize=64)
+def _least_sets_of(sym: Symmetry, size: int) -> tuple[tuple[int, tuple[Perm, ...]], ...]:
+    """The least sets of ``size`` cells with their stabilisers, made once
+    per process for all the tasks of a shape."""
+    return tuple((mask, stabiliser(sym, sym.perms, mask))
+                 for mask in _least_sets(sym, sym.perms, range(len(sym.cells)), size))
 
 
 def least_image(sym: Symmetry, mask: int) -> tuple[int, Perm]:

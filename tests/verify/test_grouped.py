@@ -14,10 +14,9 @@ from hypothesis import given, settings, strategies as st
 from setmine.board.shapes import cycle, grid_shape, star
 from setmine.rsl.schema import Schema
 from setmine.verify import explore, job as job_module
-from setmine.verify.grouped import counts_mines
 from setmine.verify.job import Job, shape_data
 from setmine.verify.memo import Memo
-from setmine.verify.properties import make
+from setmine.verify.properties import counts_mines, make
 from setmine.verify.run import verify
 from setmine.verify.symmetry import Symmetry, indices, stabiliser
 from setmine.verify.views import groups, orbits
