@@ -44,11 +44,12 @@ def holds(view, near):
     return not d18 & d8
 
 
-def check(rows, cols):
-    """(states, the first counterexample as (mines, open cells, move) or None)."""
+def check(rows, cols, mines=None):
+    """(states, the first counterexample as (mines, open cells, move) or None),
+    with every mine count, or only ``mines``."""
     n, near = rows * cols, neighbours(rows, cols)
     decided, states, first = {}, 0, None
-    for k in range(n):
+    for k in range(n) if mines is None else [mines]:
         for mines in itertools.combinations(range(n), k):
             mined, safe = mask(mines), [c for c in range(n) if c not in mines]
             for opened in itertools.chain.from_iterable(

@@ -278,7 +278,8 @@ false ∀, the witness of a true ∃); `explanation` the failing formula's
 trace as `setmine explain` prints it; `disagreements` the `crosscheck`
 property's rows;
 `checked` is the states a property was decided on (a property that fails is
-not checked further within a task).
+not checked further within a task; when the positions are decided by groups,
+not past the number of open cells it failed at).
 
 ## Speed
 
@@ -295,6 +296,32 @@ is keyed by it, sharing nothing it should not.  A property that does not
 read the move is decided once for all the moves of a (mines, open cells).
 `tests/verify/test_sharing.py` checks that none of this changes a verdict,
 a count or a first counterexample, on both schemas.
+
+### Groups of placements
+
+When every property reads the hidden mines only by counting them — each
+sub-term that reads S2 is `card(S2)`, `card(A ∩ S2)`, `A ∩ S2 = ∅` or
+`x ∈ S2`, with A and x not reading S2, directly or through the terms it
+uses (`Frontier.readings`) — a position's verdict is a function of those
+counts and of the other structures.  Every claim on the corrected schema
+is such: D8, D11 and D15–D18 read S2 as `card(S2)` and `card(pr2 c ∩ S2)`
+for each c of D5.  Then `verify` does not visit the placements.  For each
+set of open cells up to symmetry (and each move, when a property reads
+it), the placements of the k mines in the closed cells are grouped by
+those counts — the cells lying in exactly the same counted sets form
+atoms, a group is how many mines each atom holds, and its size is a
+product of binomials (`verify/views.py`) — and each group is decided once,
+on its least placement.  `states` and `distinct` are counted, not visited
+(the distinct ones by Burnside's lemma over the open cells' stabiliser).
+A number of open cells at which a property fails is decided to its end
+and then walked in the canonical order, each position mapped to its group
+by symmetry and counts without evaluating anything: the first that lands
+in a failing group is the counterexample the position-by-position walk
+reports.  `tests/verify/test_grouped.py` holds the groups and the orbit
+counts to brute force, and the runs to the position-by-position walk on
+every board up to 7 cells, with and without symmetry, eight properties of
+which four fail.  The written schema's claims read S2 through D4
+(`pr2 b ∩ S2`), not by counting: they are checked position by position.
 
 `python bench/verify_vs_script.py` measures `verify` against the plain
 script a user would write for `D18 ∩ D8 = ∅` (`bench/plain_verify.py`: no

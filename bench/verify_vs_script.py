@@ -16,6 +16,7 @@ every closed cell as the move.  Three ways, each timed on the whole scope:
     python bench/verify_vs_script.py                 # 3x3 and 3x4 (3x4: minutes)
     python bench/verify_vs_script.py --quick         # 2x3 and 3x3
     python bench/verify_vs_script.py --shapes 3x3 --json out.json
+    python bench/verify_vs_script.py --shapes 4x4 --mines 3   # one mine count (minutes)
 
 Checks that the three agree (the same states, the property holding on every
 one), then prints each way's seconds and the ratios script / verify beside
@@ -48,26 +49,28 @@ def timed(fn, *args):
     return out, time.perf_counter() - started
 
 
-def run_verify(schema: Schema, shape, symmetry: bool) -> dict:
+def run_verify(schema: Schema, shape, symmetry: bool, mines: int | None = None) -> dict:
     job = Job(schema_text=schema.source, schema_path="spec/saper-corrected.rsl",
               shapes=(shape_data(shape),), properties=(("assert", PROPERTY),),
-              symmetry=symmetry)
+              symmetry=symmetry, mines=(0, None) if mines is None else (mines, mines))
     result = verify(job)  # neither workers nor scheduler: serially, here
     [tally] = result.merged["properties"]
     assert result.holds and tally["checked"] == result.merged["states"], result.merged
     return result.merged
 
 
-def measure(schema: Schema, shape) -> dict:
-    """The three ways on one grid, checked to agree."""
-    (states, first), script = timed(check, shape.rows, shape.cols)
+def measure(schema: Schema, shape, mines: int | None = None) -> dict:
+    """The three ways on one grid (one mine count, or all), checked to agree."""
+    (states, first), script = timed(check, shape.rows, shape.cols, mines)
     assert first is None, f"the script finds a counterexample on {shape.name}: {first}"
-    both, symmetry = timed(run_verify, schema, shape, True)
-    alone, no_symmetry = timed(run_verify, schema, shape, False)
-    expected = count_positions(len(shape.cells), range(len(shape.cells)))
+    both, symmetry = timed(run_verify, schema, shape, True, mines)
+    alone, no_symmetry = timed(run_verify, schema, shape, False, mines)
+    n = len(shape.cells)
+    expected = count_positions(n, range(n) if mines is None else [mines])
     assert states == both["states"] == alone["states"] == expected, \
         (states, both["states"], alone["states"], expected)
-    return {"scope": f"{shape.rows}x{shape.cols}", "states": states,
+    scope = f"{shape.rows}x{shape.cols}" + ("" if mines is None else f", {mines} mines")
+    return {"scope": scope, "states": states,
             "distinct": both["distinct"],
             "seconds": {"script": script, "symmetry": symmetry, "no_symmetry": no_symmetry},
             "ratio": {"symmetry": script / symmetry, "no_symmetry": script / no_symmetry}}
@@ -78,22 +81,24 @@ def main() -> None:
     parser.add_argument("--shapes", default="3x3,3x4", help="square grids RxC, comma-separated")
     parser.add_argument("--quick", action="store_true", help="only 2x3 and 3x3")
     parser.add_argument("--json", metavar="FILE", help="write the measured numbers to FILE")
+    parser.add_argument("--mines", type=int, metavar="K",
+                        help="only the positions with K mines (every count by default)")
     args = parser.parse_args()
     shapes = parse_shapes("2x3,3x3" if args.quick else args.shapes)
     if any(s.topology != "square" for s in shapes):
         parser.error("--shapes: the script knows square grids only (RxC)")
     schema = Schema.load(CORRECTED_SCHEMA)
     print(f"{PROPERTY} on every position, spec/saper-corrected.rsl, one core")
-    print(f"{'scope':>5} {'states':>10} {'script s':>9} {'verify s':>9} {'no-sym s':>9}   "
+    print(f"{'scope':>13} {'states':>10} {'script s':>9} {'verify s':>9} {'no-sym s':>9}   "
           f"script/verify (target ≥ {TARGETS['symmetry']:g}×)   "
           f"script/no-sym (target ≥ {TARGETS['no_symmetry']:g}×)")
     rows = []
     for shape in shapes:
-        row = measure(schema, shape)
+        row = measure(schema, shape, args.mines)
         rows.append(row)
         s, r = row["seconds"], row["ratio"]
         verdict = {way: "met" if r[way] >= TARGETS[way] else "not met" for way in TARGETS}
-        print(f"{row['scope']:>5} {row['states']:>10,} {s['script']:>9.2f} "
+        print(f"{row['scope']:>13} {row['states']:>10,} {s['script']:>9.2f} "
               f"{s['symmetry']:>9.2f} {s['no_symmetry']:>9.2f}   "
               f"{r['symmetry']:>10.3f}× {verdict['symmetry']:<18}"
               f"{r['no_symmetry']:>10.3f}× {verdict['no_symmetry']}", flush=True)

@@ -23,6 +23,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from math import comb
 
+from .symmetry import indices
+
 Perm = tuple[int, ...]
 
 
@@ -66,7 +68,7 @@ def groups(pool: int, k: int, masks: Iterable[int]) -> list[tuple[int, int]]:
                     (found[0] + here[0], _least(found[1], here[1]))
         states = following
     out = [value for vector, value in states.items() if vector & field == k]
-    out.sort(key=lambda group: _order(group[1]))
+    out.sort(key=lambda group: indices(group[1]))
     return out
 
 
@@ -75,15 +77,6 @@ def _least(a: int, b: int) -> int:
     cell of their difference."""
     differ = a ^ b
     return a if differ & -differ & a else b
-
-
-def _order(mask: int) -> tuple[int, ...]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return tuple(out)
 
 
 def orbits(fixing: Sequence[Perm], pool: int, k: int) -> int:

@@ -68,6 +68,34 @@ def test_a_term_is_keyed_by_what_it_reads_of_the_mines(schema, alias, expected):
     assert "S2" not in frontier.others
 
 
+READINGS = [
+    # (schema, term or formula, the sets whose meets with S2 it counts; None: it reads S2
+    # otherwise).  "S2" stands for card(S2) itself.
+    (CORRECTED, "D8", {"S2", "pr2(c)"}),
+    (CORRECTED, "D11", {"S2", "pr2(c)"}),
+    (CORRECTED, "D18", {"S2", "pr2(c)"}),           # through D8, D11, D15, D17
+    (CORRECTED, "D5", set()),                       # does not read S2
+    (CORRECTED, "A4", {"S3"}),                      # S3 ∩ S2 = ∅
+    (CORRECTED, "D4", None),                        # pr2 b ∩ S2 inside a comprehension
+    (CORRECTED, "D20", None),                       # X1\(S3 ∪ S4) = S2: S2 itself
+    (WRITTEN, "D8", None),                          # through D4
+    (CORRECTED, "∀x∈S3 x∉S2", {"x"}),               # a member test, x over S3
+    (CORRECTED, "D11 ∩ S2 = ∅", None),              # D11 reads S2: not a count
+    (CORRECTED, "card(D8) ≥ card(S2 ∩ D1)", {"S2", "pr2(c)", "D1"}),
+]
+
+
+@pytest.mark.parametrize("schema, formula, expected", READINGS)
+def test_a_formula_counts_what_it_reads_of_the_mines(schema, formula, expected):
+    items = Items(Program(schema))
+    frontier = Frontier(items, formula if formula in schema else
+                        schema.expression_tree(formula), frozenset({"S2"}))
+    by_number = {n: node for (node, _, _), n in items.sets.items()}
+    found = None if frontier.readings is None else \
+        {"S2" if r is None else unicode(by_number[r]) for r in frontier.readings}
+    assert found == expected
+
+
 def test_a_key_repeats_for_placements_with_the_same_view():
     """Two placements giving the same numbers and count share D8's key;
     one giving another number does not."""

@@ -72,19 +72,29 @@ class Items:
             found = self.types[id(tree)] = (tree, node_types(tree, self.program.schema.environment()))
         return found[1]
 
+    def _compiler(self, tree) -> Compiler:
+        program = self.program
+        return Compiler(self.types_of(tree), program.data, program.bases,
+                        lambda name: name in program.kinds, binder, program.meter)
+
+    def _domains(self, compiler: Compiler, binders: tuple) -> tuple:
+        """The binders' domains compiled (after the closure they bind for,
+        so that the compiler's caches are the program's)."""
+        domains = tuple((var, compiler.expr(domain), compiler.rep(domain) == MASK)
+                        for var, domain in binders)
+        self.program.caches.extend(compiler.caches)
+        return domains
+
     def item(self, tree, node: s.Node, binders: tuple) -> int:
         key = (node, tuple((var, domain) for var, domain in binders))
         found = self.index.get(key)
         if found is not None:
             return found
         program = self.program
-        compiler = Compiler(self.types_of(tree), program.data, program.bases,
-                            lambda name: name in program.kinds, binder, program.meter)
+        compiler = self._compiler(tree)
         typ = compiler.type(node)
         fn = compiler.truth(node) if isinstance(typ, t.Logic) else compiler.expr(node)
-        domains = tuple((var, compiler.expr(domain), compiler.rep(domain) == MASK)
-                        for var, domain in binders)
-        program.caches.extend(compiler.caches)
+        domains = self._domains(compiler, binders)
         self.closures.append((fn, domains))
         names = {n for n, _ in dependencies(node)}
         for _, domain in binders:
@@ -111,9 +121,7 @@ class Items:
         found = self.sets.get(key)
         if found is not None:
             return found
-        program = self.program
-        compiler = Compiler(self.types_of(tree), program.data, program.bases,
-                            lambda name: name in program.kinds, binder, program.meter)
+        compiler = self._compiler(tree)
         typ = compiler.type(node)
         if compiler.rep(node) != (ELEM if element else MASK):
             raise Decline(node, "a reading that is not a set of elements")
@@ -121,10 +129,7 @@ class Items:
         if element:
             fn = _singleton(fn)
         base = typ.name if element else base_of(typ)
-        domains = tuple((var, compiler.expr(domain), compiler.rep(domain) == MASK)
-                        for var, domain in binders)
-        program.caches.extend(compiler.caches)
-        self.readers.append((fn, domains, base))
+        self.readers.append((fn, self._domains(compiler, binders), base))
         self.sets[key] = len(self.readers) - 1
         return self.sets[key]
 
