@@ -164,19 +164,21 @@ class Program:
 
     def start(self, data: dict, budget: Budget | None = None) -> "Run":
         """A run on ``data``, its values computed as they are asked for
-        (``Run.get``).  A value of ``data`` that is the very object of the
-        previous run's keeps its compact form (a model checker's states
-        share most of their structure): nothing is encoded twice."""
+        (``Run.get``).  A value of ``data`` equal to the previous run's
+        keeps its compact form (a model checker's states share most of
+        their structure, and the positions of a game its board): nothing is
+        encoded twice, and the base sets keep their numbering, so a term
+        whose inputs are equal is not computed again (``Run.one``)."""
         bases = {b: data[b] for b in self.bases if b in data}
         last = self._universe
         if last is None or bases.keys() != last[0].keys() or \
-                any(bases[b] is not last[0][b] for b in bases):
+                any(not _same(bases[b], last[0][b]) for b in bases):
             self._universe = last = (bases, Universe(bases))
             self._encoded.clear()
         compact = {}
         for alias, value in data.items():
             hit = self._encoded.get(alias)
-            if hit is not None and hit[0] is value:
+            if hit is not None and _same(hit[0], value):
                 compact[alias] = hit[1]
                 continue
             typ = self.types.get(alias)
@@ -398,3 +400,10 @@ class Run:
             CURRENT_BUDGET.reset(token)
         computed.seconds = time.perf_counter() - started
         return computed
+
+
+def _same(a, b) -> bool:
+    """Whether two values of a structure are equal: the same object, or
+    equal sets (compared only when they are sets: an equal value of
+    another kind may not have the same compact form)."""
+    return a is b or type(a) is type(b) is frozenset and a == b
