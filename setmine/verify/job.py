@@ -136,10 +136,11 @@ def plan(job: Job) -> list[dict]:
     """The tasks of ``job``, in the canonical order of their states."""
     run = Loaded(job)
     tasks = []
+    # whether the properties count the mines is read off their formulas: the same on every shape
+    grouped = job.scope == "positions" and bool(run.shapes) and counts_mines(run.checker(0)[1])
     for index, shape in enumerate(run.shapes):
         n = len(shape.cells)
         sym = run.symmetry(index)
-        grouped = job.scope == "positions" and counts_mines(run.checker(index)[1])
         for k in job.mine_counts(n):
             if job.scope == "games":  # one deal a task: the games of one deal can be many
                 parts = len(mine_orbits(sym, k))
