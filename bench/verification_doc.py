@@ -326,24 +326,32 @@ which four fail.  The written schema's claims read S2 through D4
 `python bench/verify_vs_script.py` measures `verify` against the plain
 script a user would write for `D18 ∩ D8 = ∅` (`bench/plain_verify.py`: no
 setmine, the placements of each view counted by brute force, a dict of
-views, no symmetry), side by side on one core:
+views, no symmetry), side by side on one core (`--mines 3` for the last
+row):
 
-| scope | states | script | `verify` | `verify --no-symmetry` | script / verify | target |
+| scope | states | views | script | `verify` | `verify --no-symmetry` | script / verify |
 | --- | --- | --- | --- | --- | --- | --- |
-| every 3×3 position | 115,794 | 0.43 s | 0.96 s | 5.28 s | 0.45×, 0.08× without symmetry | ≥ 5×, ≥ 1× without: **not met** |
+| every 3×3 position | 115,794 | 10,488 | 0.20 s | 0.49 s | 2.26 s | 0.40×; 0.09× without symmetry |
+| every 3×4 position | 4,226,952 | 259,192 | 10.4 s | 17.1 s | 64.0 s | 0.61×; 0.16× without |
+| every 4×4 position with 3 mines | 43,579,760 | 2,879,304 | 245 s | 99 s | 774 s | 2.47×; 0.32× without |
 
-(another job shared the machine; the ratios are what counts.)  On every
-3×4 position (4,226,952 states) `verify` took 245 s before the compiled
-path and the keys, and 37 s after (1,060,984 distinct states, 28,400 a
-second); the script takes 12.6 s.  So `verify` is 6.6× faster than it was
-and still about 3× slower than the script: the script's whole work is a
-brute-force count per view, and a view here has few placements; `verify`
-computes six terms per view from their formulas (the two families of D8
-and D11 counted, D15's, the per-cell families of D17, the least of them),
-each a few hundred microseconds of Python.  Symmetry does not close the gap
-on boards this small.  What would: enumerating the views themselves (each
-with the number of placements behind it, counted as a family) instead of
-the placements — not done yet.
+Before the groups, every 3×4 position took 37 s (each position visited,
+the terms keyed by view), and 245 s before the compiled path.  The targets
+set for this comparison — 5× faster than the script, as fast without
+symmetry — are not met, and a checker that evaluates the schema cannot
+meet them on boards this small.  With the groups, `verify` and the script
+make the same decisions (one per view; with symmetry `verify` makes 4 to
+8 times fewer), so what is left is the cost of one decision.  The
+script's is a brute-force count over the placements behind a view, a few
+dozen on these boards: 20–40 µs of Python.  `verify`'s is six terms from
+their formulas — the families of D8 and D11 counted, D15's, the per-cell
+families of D17, D18 the least of them — about 200–250 µs, half of it
+D8's count.  The script's decision grows with the placements behind a
+view, C(closed cells, mines); `verify`'s grows with the constraints, not
+the placements.  So the ratio turns at 4×4: 2.5× faster with 3 mines, and
+every 4×4 position, all mine counts, takes `verify` 471 s on 2 workers
+("Every position of a large board" below), where the script would brute
+force 18,207,109 views.
 
 ## Many cores, many machines
 
