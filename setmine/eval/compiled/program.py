@@ -166,7 +166,8 @@ class Program:
         """A run on ``data``, its values computed as they are asked for
         (``Run.get``).  A value of ``data`` equal to the previous run's
         keeps its compact form (a model checker's states share most of
-        their structure, and the positions of a game its board): nothing is
+        their structure, and the structures of a stream often their base
+        sets and relations): nothing is
         encoded twice, and the base sets keep their numbering, so a term
         whose inputs are equal is not computed again (``Run.one``)."""
         bases = {b: data[b] for b in self.bases if b in data}
