@@ -312,6 +312,9 @@ class Compiler:
 
     def x_Tuple(self, n):
         items = [self.expr(i) for i in n.items]
+        if len(items) == 2:  # a pair, the usual tuple: no generator per pair made
+            first, second = items
+            return lambda env: (first(env), second(env))
         return lambda env: tuple(fn(env) for fn in items)
 
     def x_Declarative(self, n):
