@@ -67,7 +67,7 @@ def element_variable(c: Compiler, mode: str, var: str, dom: Closure, cond: s.Nod
     def run(env):
         domain = dom(env)
         frame.start(env)
-        if not all(g(env) for g in guards):
+        if guards and not all(g(env) for g in guards):
             return False if mode == "∃" else (not domain if every else (True if mode == "∀"
                                                                        else 0))
         narrow = -1
@@ -83,9 +83,11 @@ def element_variable(c: Compiler, mode: str, var: str, dom: Closure, cond: s.Nod
                     return False
             return True
         out = 0
+        if mode == "set" and not rest:  # narrowed, nothing left to test
+            return domain & narrow
         for i in bits(domain & narrow):
             env[var] = i
-            if all(r(env) for r in rest):
+            if not rest or all(r(env) for r in rest):
                 if mode == "set":
                     out |= 1 << i
                 elif mode == "image":
@@ -261,6 +263,8 @@ def listed_variable(c: Compiler, mode: str, var: str, dom: Closure, cond: s.Node
         if keys:
             component, key = keys[0]
             found = _index(indexes, domain, component).get(key(env), ())
+            if len(keys) == 1:
+                return found
             return [x for x in found if all(x[i] == k(env) for i, k in keys[1:])]
         return listing(domain) if not isinstance(domain, frozenset) else domain
 
@@ -291,7 +295,7 @@ def listed_variable(c: Compiler, mode: str, var: str, dom: Closure, cond: s.Node
             mask = 0
             for x in pool:
                 env[var] = x
-                if all(r(env) for r in rest):
+                if not rest or all(r(env) for r in rest):
                     mask |= 1 << collect(env)
             return mask
         out = []
