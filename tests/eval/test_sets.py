@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 from setmine.eval.values import algebra, cardinal
 from setmine.eval.values.budget import Budget, BudgetExceeded
-from setmine.eval.values.counting import guided
+from setmine.eval.values.counting import count, guided
 from setmine.eval.values.sets import (Difference, Fibered, Filtered, Integers, Intersection,
                                       IntRange, Product, Union, card, is_empty, materialize,
                                       member, members, order_key, sort)
@@ -468,6 +468,27 @@ def test_counting_by_regions_on_larger_intervals(upper, data):
     for e in items:
         assert value.element_count(e) == sum(1 for v in expansion if e in v), e
     assert list(members(value, Budget())) == sort(expansion)
+
+
+@settings(SETTINGS, max_examples=40)
+@given(st.frozensets(st.integers(0, 9), min_size=4, max_size=9), st.data())
+def test_one_plan_counts_every_need(upper, data):
+    """The same free elements and areas with every vector of needs (a set
+    of open cells with each view's numbers): counting reuses one plan and
+    its passes, and each count is brute force's, the total and per element."""
+    items = sort(upper)
+    windows = data.draw(st.lists(st.tuples(st.integers(0, 9), st.integers(1, 4)),
+                                 min_size=1, max_size=4))
+    areas = [F(range(start, start + width)) & upper for start, width in windows]
+    size = data.draw(st.integers(0, len(items)))
+    expansion = [v for v in subsets_of(upper) if len(v) == size]
+    for needs in product(*(range(len(a) + 2) for a in areas)):
+        constraints = tuple(zip(areas, needs))
+        got = count(F(), items, size, size, constraints)
+        members_ = [v for v in expansion if all(len(v & a) == k for a, k in constraints)]
+        assert got.total == len(members_), needs
+        for e in items:
+            assert got.per_element.get(e, 0) == sum(1 for v in members_ if e in v), (needs, e)
 
 
 def test_a_counted_interval_lists_its_few_members_among_many_candidates():

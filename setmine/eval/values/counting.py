@@ -22,7 +22,7 @@ All arithmetic is on Python integers: exact at any size.
 
 from __future__ import annotations
 
-from collections import defaultdict
+from collections import OrderedDict, defaultdict
 from dataclasses import dataclass
 from math import comb
 from typing import Callable, Iterator
@@ -45,26 +45,23 @@ def count(lower: frozenset, free: list, lo: int, hi: int | None,
     whose free part is ``free`` (U∖L, in canonical order)."""
     needs = []
     for a, k in constraints:
-        need = k - len(a & lower)
+        need = k - len(a & lower) if lower else k
         if need < 0:
-            return Counts(0, {e: 0 for e in free})
-        needs.append((a, need))
-    signature: dict = defaultdict(list)
-    for e in free:
-        signature[frozenset(i for i, (a, _) in enumerate(needs) if e in a)].append(e)
-    open_regions = signature.pop(frozenset(), [])
-    regions = list(signature.items())
-    for i, (a, need) in enumerate(needs):
-        if not any(i in sig for sig, _ in regions) and need != 0:
-            return Counts(0, {e: 0 for e in free})
-    components = _components(regions)
-    tables = [_component(comp, needs) for comp in components]
-    if any(not t.ways for t in tables):
-        return Counts(0, {e: 0 for e in free})
+            return _none(free)
+        needs.append(need)
+    plan = _plan(free, constraints)
+    if any(needs[c] for c in plan.idle):
+        return _none(free)
+    tables = []
+    for part in plan.components:
+        table = part.table(needs)
+        if not table.ways:
+            return _none(free)
+        tables.append(table)
     base = len(lower)
     top = base + len(free) if hi is None else hi
     sizes = range(max(lo, base), top + 1)
-    u = len(open_regions)
+    u = len(plan.open)
 
     def completions(poly: Poly, extra: int = 0) -> int:
         """Σ over totals and component totals, with the open region filled."""
@@ -75,17 +72,21 @@ def count(lower: frozenset, free: list, lo: int, hi: int | None,
     everything = _convolve([t.ways for t in tables])
     total = completions(everything)
     per: dict = {}
-    for i, table in enumerate(tables):
+    for i, (part, table) in enumerate(zip(plan.components, tables)):
         others = _convolve([t.ways for j, t in enumerate(tables) if j != i])
-        for (sig, elements), weighted in table.weighted.items():
-            share = completions(_convolve([weighted, others]))
+        for elements, weighted in zip(part.elements, table.weighted):
+            share = completions(_convolve([weighted, others])) if weighted else 0
             for e in elements:
                 per[e] = share // len(elements)
-    if open_regions:
+    if plan.open:
         share = completions(everything, extra=1)
-        for e in open_regions:
+        for e in plan.open:
             per[e] = share
     return Counts(total, per)
+
+
+def _none(free: list) -> Counts:
+    return Counts(0, {e: 0 for e in free})
 
 
 def guided(lower: frozenset, free: list, size: int,
@@ -124,7 +125,143 @@ def guided(lower: frozenset, free: list, size: int,
 @dataclass
 class _Table:
     ways: Poly
-    weighted: dict  # region → Poly of ways × members taken in the region
+    weighted: list  # per region of the pass: Poly of ways × members taken there
+
+
+@dataclass(eq=False)
+class _Plan:
+    """What counting an interval learns from its free elements and its
+    constraints' areas alone, whatever the needs: the regions, the
+    components and each component's passes.  Intervals that differ only in
+    what their constraints need (a view's numbers, with the same open
+    cells) share one plan."""
+
+    open: list        # the free elements in no area
+    idle: tuple       # the constraints with no free element: they must need 0
+    components: list  # of _Pass
+
+
+PLANS = 1_024      # plans kept, least recently used first out
+TABLES = 16_384    # component tables kept, by pass and needs
+_PLANS: OrderedDict = OrderedDict()
+_TABLES: OrderedDict = OrderedDict()
+
+
+def _remember(cache: OrderedDict, limit: int, key, value):
+    cache[key] = value
+    if len(cache) > limit:
+        cache.popitem(last=False)
+    return value
+
+
+def _plan(free: list, constraints: tuple) -> _Plan:
+    key = (tuple(free), tuple(a for a, _ in constraints))
+    found = _PLANS.get(key)
+    if found is not None:
+        _PLANS.move_to_end(key)
+        return found
+    signature: dict = defaultdict(list)
+    areas = [a for a, _ in constraints]
+    for e in free:
+        signature[frozenset(i for i, a in enumerate(areas) if e in a)].append(e)
+    open_elements = signature.pop(frozenset(), [])
+    regions = list(signature.items())
+    touched = set().union(*(sig for sig, _ in regions))
+    idle = tuple(i for i in range(len(areas)) if i not in touched)
+    components = [_Pass(_order(comp)) for comp in _components(regions)]
+    return _remember(_PLANS, PLANS, key, _Plan(open_elements, idle, components))
+
+
+class _Pass:
+    """One component's regions in ``_order``, and the steps of its count.
+
+    A state between two regions is the tuple of what the constraints still
+    open there need, in a fixed order, so a step is tuple arithmetic.  Per
+    region, a step is its size, the constraints it closes and the slots of
+    the state after it: a slot is (where its need was in the state before,
+    or None for a constraint the region opens; the constraint; whether the
+    region takes from it; how many free elements it has after the region).
+    A closing constraint is (where, constraint): it must need exactly what
+    the region takes."""
+
+    def __init__(self, order: list) -> None:
+        self.elements = [tuple(elements) for _, elements in order]
+        self.constraints = tuple(sorted(set().union(*(sig for sig, _ in order))))
+        last, room = {}, defaultdict(int)
+        for position, (sig, elements) in enumerate(order):
+            for c in sig:
+                last[c] = position
+                room[c] += len(elements)
+        self.steps, state = [], ()
+        for position, (sig, elements) in enumerate(order):
+            for c in sig:
+                room[c] -= len(elements)
+            where = {c: i for i, c in enumerate(state)}
+            opened = sorted(c for c in sig if c not in where)
+            closing = tuple((where.get(c), c) for c in sorted(sig) if last[c] == position)
+            after = tuple(c for c in (*state, *opened) if last[c] > position)
+            slots = tuple((where.get(c), c, c in sig, room[c]) for c in after)
+            self.steps.append((len(elements), closing, slots))
+            state = after
+
+    def table(self, needs: list) -> _Table:
+        key = (self, tuple(needs[c] for c in self.constraints))
+        found = _TABLES.get(key)
+        if found is not None:
+            return found
+        return _remember(_TABLES, TABLES, key, self._count(needs))
+
+    def _count(self, needs: list) -> _Table:
+        """A forward pass keeps, per state, the ways to reach it by members
+        taken; a backward pass, the ways to finish from it; a region's
+        weighted ways are the ways through each of its steps, weighed by
+        the members taken there.  Both passes are linear in the regions."""
+        forward = [{(): {0: 1}}]
+        moves = []  # per region: (state, taken, ways of taking, next state)
+        for size, closing, slots in self.steps:
+            after, made = {}, []
+            for state, ways in forward[-1].items():
+                for n, following in _moves(state, needs, size, closing, slots):
+                    factor = comb(size, n)
+                    made.append((state, n, factor, following))
+                    _add_shifted(after.setdefault(following, {}), ways, n, factor)
+            moves.append(made)
+            forward.append(after)
+        backward: dict = {(): {0: 1}}
+        weighted = [{} for _ in self.steps]
+        for position in range(len(self.steps) - 1, -1, -1):
+            before, through = {}, {}
+            for state, n, factor, following in moves[position]:
+                rest = backward.get(following)
+                if rest is None:
+                    continue
+                _add_shifted(before.setdefault(state, {}), rest, n, factor)
+                if n:
+                    _add_shifted(through.setdefault(state, {}), rest, n, factor * n)
+            region = weighted[position]
+            for state, poly in through.items():
+                _add_convolved(region, forward[position][state], poly)
+            backward = before
+        return _Table(forward[-1].get((), {}), weighted)
+
+
+def _moves(state: tuple, needs: list, size: int, closing: tuple, slots: tuple):
+    """(members taken in the region, the state after) for each number the
+    constraints allow."""
+    low, high = 0, size
+    for where, c, taking, room in slots:
+        have = needs[c] if where is None else state[where]
+        if taking:
+            high = min(high, have)
+            low = max(low, have - room)
+        elif have > room:
+            return
+    for where, c in closing:
+        have = needs[c] if where is None else state[where]
+        low, high = max(low, have), min(high, have)
+    for n in range(low, high + 1):
+        yield n, tuple((needs[c] if where is None else state[where]) - (n if taking else 0)
+                       for where, c, taking, _ in slots)
 
 
 def _components(regions: list) -> list[list]:
@@ -150,58 +287,6 @@ def _components(regions: list) -> list[list]:
     return list(groups.values())
 
 
-def _component(regions: list, needs: list) -> _Table:
-    """The forward pass over one component's regions."""
-    order = _order(regions)
-    last: dict = {}
-    capacity: dict = defaultdict(int)  # free elements of each constraint not yet placed
-    for position, (sig, elements) in enumerate(order):
-        for c in sig:
-            last[c] = position
-            capacity[c] += len(elements)
-    # state: sorted tuple of (constraint, still needed) for the open constraints
-    states: dict = {(): ({0: 1}, {})}
-    for position, (sig, elements) in enumerate(order):
-        size = len(elements)
-        for c in sig:
-            capacity[c] -= size
-        key_region = (sig, tuple(elements))
-        following: dict = {}
-        for state, (ways, weighted) in states.items():
-            needed = dict(state)
-            for n in range(size + 1):
-                remaining = {}
-                feasible = True
-                for c, need in needed.items():
-                    remaining[c] = need - n if c in sig else need
-                for c in sig:
-                    if c not in needed:
-                        remaining[c] = needs[c][1] - n
-                for c in sig:
-                    r = remaining[c]
-                    if r < 0 or r > capacity[c]:
-                        feasible = False
-                        break
-                    if last[c] == position:
-                        if r != 0:
-                            feasible = False
-                            break
-                        del remaining[c]
-                if not feasible:
-                    continue
-                factor = comb(size, n)
-                key = tuple(sorted(remaining.items()))
-                target = following.setdefault(key, ({}, {}))
-                _add_shifted(target[0], ways, n, factor)
-                for region, poly in weighted.items():
-                    _add_shifted(target[1].setdefault(region, {}), poly, n, factor)
-                if n:
-                    _add_shifted(target[1].setdefault(key_region, {}), ways, n, factor * n)
-        states = following
-    ways, weighted = states.get((), ({}, {}))
-    return _Table(ways, weighted)
-
-
 def _order(regions: list) -> list:
     """Regions in an order that closes constraints early: breadth first
     through shared constraints, from the region with the fewest."""
@@ -221,6 +306,12 @@ def _order(regions: list) -> list:
 def _add_shifted(target: Poly, source: Poly, shift: int, factor: int) -> None:
     for m, w in source.items():
         target[m + shift] = target.get(m + shift, 0) + w * factor
+
+
+def _add_convolved(target: Poly, a: Poly, b: Poly) -> None:
+    for i, wa in a.items():
+        for j, wb in b.items():
+            target[i + j] = target.get(i + j, 0) + wa * wb
 
 
 def _convolve(polys: list[Poly]) -> Poly:
