@@ -44,6 +44,13 @@ class Family:
     constraints: tuple = ()
     _memo: dict = field(default_factory=dict, compare=False, repr=False, hash=False)
 
+    def __hash__(self) -> int:  # remembered: the constraints of a large family are many masks
+        found = self._memo.get("hash")
+        if found is None:
+            found = self._memo["hash"] = hash((self.lower, self.upper, self.lo, self.hi,
+                                               self.constraints))
+        return found
+
     @property
     def proper(self) -> bool:
         return self.lower & ~self.upper == 0 and (self.hi is None or self.lo <= self.hi)

@@ -94,9 +94,20 @@ class Universe:
                     parent, i, present = origin
                     origin = (self.family(name, parent), self.elements[name][i], present)
                 found = Subsets(listed(value.lower), listed(value.upper), value.lo, value.hi,
-                                tuple((listed(a), k) for a, k in value.constraints), origin)
+                                self.constraints(name, value.constraints), origin)
             self._decoded[key] = found
         return found
+
+    def constraints(self, name: str, constraints: tuple) -> tuple:
+        """A family's constraints decoded, once per tuple: the families
+        narrowed from one family share its tuple, so a relation from each
+        element to its narrowed family decodes the constraints once, not
+        once per element."""
+        found = self._decoded.get(id(constraints))
+        if found is None or found[0] is not constraints:
+            decoded = tuple((self.members(name, a), k) for a, k in constraints)
+            found = self._decoded[id(constraints)] = (constraints, decoded)
+        return found[1]
 
     def mask(self, name: str, values) -> int:
         index = self.index[name]
