@@ -3,7 +3,7 @@
 
 The compact twin of the reference's set interval (``values/subsets.py``),
 counted by the same counting (``values/counting.py``: regions, components,
-one pass for every element's count), never listed unless asked for its
+two passes for every element's count), never listed unless asked for its
 members.  Counts are remembered per family, and across families by their
 bounds and constraints: two terms that build the same interval count it
 once.

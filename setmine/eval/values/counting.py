@@ -11,11 +11,18 @@ the solutions of such a system:
 2. regions linked by a shared constraint form a *component*; components are
    independent except through the total size;
 3. each component is counted by a forward pass over its regions that keeps,
-   per state of the constraints still open, a table "members taken → ways";
-   the same pass carries, per region, the ways weighted by the members taken
-   there, so that every element's count comes out of one pass;
+   per state of the constraints still open, a table "members taken → ways",
+   and a backward pass that keeps the ways to finish from each state; the
+   ways through a region's steps, weighed by the members taken there, give
+   every element's count — two passes, each linear in the regions;
 4. the components' tables are convolved, and the unconstrained region is
    weighed by C(u, t − m) for each total t and component total m.
+
+Steps 1–3 read only the free elements and the constraints' areas, not what
+they need: they are planned once (``_plan``) and the plan is kept, so the
+intervals that differ only in what their constraints need count through
+one plan, and a component met again with the same needs is not counted
+again.
 
 All arithmetic is on Python integers: exact at any size.
 """
@@ -133,8 +140,7 @@ class _Plan:
     """What counting an interval learns from its free elements and its
     constraints' areas alone, whatever the needs: the regions, the
     components and each component's passes.  Intervals that differ only in
-    what their constraints need (a view's numbers, with the same open
-    cells) share one plan."""
+    what their constraints need share one plan."""
 
     open: list        # the free elements in no area
     idle: tuple       # the constraints with no free element: they must need 0
@@ -150,7 +156,10 @@ _TABLES: OrderedDict = OrderedDict()
 def _remember(cache: OrderedDict, limit: int, key, value):
     cache[key] = value
     if len(cache) > limit:
-        cache.popitem(last=False)
+        try:
+            cache.popitem(last=False)
+        except KeyError:  # emptied meanwhile by another thread (a Dask worker's)
+            pass
     return value
 
 
@@ -158,7 +167,10 @@ def _plan(free: list, constraints: tuple) -> _Plan:
     key = (tuple(free), tuple(a for a, _ in constraints))
     found = _PLANS.get(key)
     if found is not None:
-        _PLANS.move_to_end(key)
+        try:
+            _PLANS.move_to_end(key)
+        except KeyError:  # dropped meanwhile by another thread
+            pass
         return found
     signature: dict = defaultdict(list)
     areas = [a for a, _ in constraints]
