@@ -20,7 +20,6 @@ uses is computed: on a repeated key its truth is known at once.
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from collections.abc import Iterable
 
 from ..base.interface import HIDDEN, STRUCTURES
@@ -28,6 +27,7 @@ from ..eval.compiled.compiler import Decline
 from ..eval.compiled.frontier import Frontier, Items
 from ..eval.compiled.program import Computed, Program
 from ..eval.interpret.model import Limits, dependency_order, evaluated
+from ..eval.values.kept import Kept
 from ..rsl.schema import Schema, dependencies
 from ..rsl.syntax.errors import RSLError
 from ..rsl.syntax.tree import Global
@@ -53,29 +53,12 @@ def weight(value) -> int:
     return 1
 
 
-class Keyed:
+class Keyed(Kept):
     """Values by key, the least recently used dropped past ``size`` keys or
-    past ``WEIGHT`` members in all."""
+    past ``most`` members in all (``eval/values/kept.py``)."""
 
     def __init__(self, size: int = REMEMBERED, most: int = WEIGHT) -> None:
-        self.size, self.most, self.values = size, most, OrderedDict()
-        self.weights: dict = {}
-        self.total = 0
-
-    def get(self, key):
-        found = self.values.get(key)
-        if found is not None:
-            self.values.move_to_end(key)
-        return found
-
-    def put(self, key, value, heavy: int = 1) -> None:
-        if key in self.values:
-            self.total -= self.weights[key]
-        self.values[key], self.weights[key] = value, heavy
-        self.total += heavy
-        while len(self.values) > 1 and (len(self.values) > self.size or self.total > self.most):
-            old, _ = self.values.popitem(last=False)
-            self.total -= self.weights.pop(old)
+        super().__init__(size, most)
 
 
 class Memo:

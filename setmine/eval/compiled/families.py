@@ -11,15 +11,16 @@ once.
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from dataclasses import dataclass, field
 from math import comb
 from typing import Iterator
 
 from ..values.counting import Counts, count, guided
+from ..values.kept import Kept
 
-REMEMBERED = 4_096  # families whose counts are kept across evaluations
-_COUNTS: OrderedDict = OrderedDict()
+_COUNTS = Kept(size=4_096, most=2_000_000)
+"""The counts of families by bounds and constraints, kept across
+evaluations, weighed by the elements they count."""
 
 
 def _bits(mask: int) -> list[int]:
@@ -70,7 +71,6 @@ class Family:
         key = (self.lower, self.upper, self.lo, self.hi, self.constraints)
         found = _COUNTS.get(key)
         if found is not None:
-            _COUNTS.move_to_end(key)
             return found
         if not self.constraints:
             found = self._plain()
@@ -78,9 +78,7 @@ class Family:
             lower = frozenset(_bits(self.lower))
             found = count(lower, _bits(self.upper & ~self.lower), self.lo, self.hi,
                           tuple((frozenset(_bits(a)), k) for a, k in self.constraints))
-        _COUNTS[key] = found
-        if len(_COUNTS) > REMEMBERED:
-            _COUNTS.popitem(last=False)
+        _COUNTS.put(key, found, 1 + len(found.per_element))
         return found
 
     def _plain(self) -> Counts:

@@ -29,10 +29,12 @@ All arithmetic is on Python integers: exact at any size.
 
 from __future__ import annotations
 
-from collections import OrderedDict, defaultdict
+from collections import defaultdict
 from dataclasses import dataclass
 from math import comb
 from typing import Callable, Iterator
+
+from .kept import Kept
 
 Poly = dict  # members taken → ways
 
@@ -147,30 +149,17 @@ class _Plan:
     components: list  # of _Pass
 
 
-PLANS = 1_024      # plans kept, least recently used first out
-TABLES = 16_384    # component tables kept, by pass and needs
-_PLANS: OrderedDict = OrderedDict()
-_TABLES: OrderedDict = OrderedDict()
-
-
-def _remember(cache: OrderedDict, limit: int, key, value):
-    cache[key] = value
-    if len(cache) > limit:
-        try:
-            cache.popitem(last=False)
-        except KeyError:  # emptied meanwhile by another thread (a Dask worker's)
-            pass
-    return value
+_PLANS = Kept(size=4_096, most=1_000_000)
+"""Plans by free elements and areas, weighed by their free elements and
+area members."""
+_TABLES = Kept(size=16_384)
+"""Component tables by pass and needs."""
 
 
 def _plan(free: list, constraints: tuple) -> _Plan:
     key = (tuple(free), tuple(a for a, _ in constraints))
     found = _PLANS.get(key)
     if found is not None:
-        try:
-            _PLANS.move_to_end(key)
-        except KeyError:  # dropped meanwhile by another thread
-            pass
         return found
     signature: dict = defaultdict(list)
     areas = [a for a, _ in constraints]
@@ -181,7 +170,9 @@ def _plan(free: list, constraints: tuple) -> _Plan:
     touched = set().union(*(sig for sig, _ in regions))
     idle = tuple(i for i in range(len(areas)) if i not in touched)
     components = [_Pass(_order(comp)) for comp in _components(regions)]
-    return _remember(_PLANS, PLANS, key, _Plan(open_elements, idle, components))
+    plan = _Plan(open_elements, idle, components)
+    _PLANS.put(key, plan, len(free) + sum(len(a) for a in areas))
+    return plan
 
 
 class _Pass:
@@ -219,9 +210,10 @@ class _Pass:
     def table(self, needs: list) -> _Table:
         key = (self, tuple(needs[c] for c in self.constraints))
         found = _TABLES.get(key)
-        if found is not None:
-            return found
-        return _remember(_TABLES, TABLES, key, self._count(needs))
+        if found is None:
+            found = self._count(needs)
+            _TABLES.put(key, found)
+        return found
 
     def _count(self, needs: list) -> _Table:
         """A forward pass keeps, per state, the ways to reach it by members
