@@ -149,10 +149,10 @@ class _Plan:
     components: list  # of _Pass
 
 
-_PLANS = Kept(size=4_096, most=1_000_000)
+_PLANS = Kept(size=1_024, most=250_000)
 """Plans by free elements and areas, weighed by their free elements and
 area members."""
-_TABLES = Kept(size=16_384)
+_TABLES = Kept(size=4_096)
 """Component tables by pass and needs."""
 
 
