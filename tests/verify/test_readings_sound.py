@@ -30,7 +30,7 @@ when its result does not) decides nothing and is left out.
 from __future__ import annotations
 
 from collections import Counter
-from functools import cache
+from functools import lru_cache
 from pathlib import Path
 
 import pytest
@@ -99,7 +99,7 @@ BOARDS = [Board(i) for i in range(len(SHAPES))]
 # ----------------------------------------------------------------------------
 # The reference: every constituent on a structure, then the formula
 
-@cache
+@lru_cache(maxsize=512)  # a situation's placements, while it is checked
 def reference(schema_name: str, board: int, mines: int, opened: int, move: int | None) -> dict:
     return evaluate_schema(SCHEMAS[schema_name], BOARDS[board].data(mines, opened, move),
                            budget())
