@@ -45,8 +45,8 @@ def holds(view, near):
 
 
 def check(rows, cols, mines=None):
-    """(states, the first counterexample as (mines, open cells, move) or None),
-    with every mine count, or only ``mines``."""
+    """(states, the first counterexample as (mines, open cells, move) or None,
+    the views decided), with every mine count, or only ``mines``."""
     n, near = rows * cols, neighbours(rows, cols)
     decided, states, first = {}, 0, None
     for k in range(n) if mines is None else [mines]:
@@ -62,13 +62,13 @@ def check(rows, cols, mines=None):
                     states += 1
                     if first is None and not decided[view]:
                         first = (mines, opened, move)
-    return states, first
+    return states, first, len(decided)
 
 
 if __name__ == "__main__":
     for shape in sys.argv[1:] or ["3x3"]:
         rows, cols = map(int, shape.split("x"))
         started = time.perf_counter()
-        states, first = check(rows, cols)
-        print(f"{shape}: {states:,} states, {time.perf_counter() - started:.1f} s, "
+        states, first, views = check(rows, cols)
+        print(f"{shape}: {states:,} states, {views:,} views, {time.perf_counter() - started:.1f} s, "
               f"{'holds' if first is None else f'fails on {first}'}")

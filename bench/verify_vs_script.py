@@ -10,7 +10,8 @@ every closed cell as the move.  Three ways, each timed on the whole scope:
   consistent placements by brute force, the decision cached per view, no
   symmetry;
 - verify: `setmine.verify.run.verify(job)` with symmetry reduction, run
-  serially in this process (no Dask cluster);
+  serially in this process (no Dask cluster), counting's tables emptied
+  first (``kept.forget``) so that no way profits from the one before;
 - verify --no-symmetry: the same, every state checked.
 
     python bench/verify_vs_script.py                 # 3x3 and 3x4 (3x4: minutes)
@@ -22,6 +23,13 @@ Checks that the three agree (the same states, the property holding on every
 one), then prints each way's seconds and the ratios script / verify beside
 the targets: verify ≥ 5× faster than the script with symmetry, at least as
 fast without.
+
+Then where the time goes: the script decides each view once (its time
+over its views is the cost of a decision, enumeration included); `verify`
+decides each group of placements once — run again, with its decisions
+counted and each term it computes timed (the instrumented run is not the
+timed one) — so its time over its decisions is the cost of one, split by
+term.
 """
 
 from __future__ import annotations
@@ -32,8 +40,11 @@ import time
 
 from plain_verify import check
 
+from setmine.eval.compiled.program import Run
+from setmine.eval.values.kept import forget
 from setmine.resources import CORRECTED_SCHEMA
 from setmine.rsl.schema import Schema
+from setmine.verify import explore
 from setmine.verify.job import Job, shape_data
 from setmine.verify.run import verify
 from setmine.verify.scope import count_positions, parse_shapes
@@ -50,6 +61,7 @@ def timed(fn, *args):
 
 
 def run_verify(schema: Schema, shape, symmetry: bool, mines: int | None = None) -> dict:
+    forget()  # each way from nothing: no count kept from the way before
     job = Job(schema_text=schema.source, schema_path="spec/saper-corrected.rsl",
               shapes=(shape_data(shape),), properties=(("assert", PROPERTY),),
               symmetry=symmetry, mines=(0, None) if mines is None else (mines, mines))
@@ -59,9 +71,33 @@ def run_verify(schema: Schema, shape, symmetry: bool, mines: int | None = None) 
     return result.merged
 
 
+def decisions(schema: Schema, shape, mines: int | None) -> tuple[int, dict]:
+    """verify with symmetry run again, instrumented: how many positions it
+    decides, and the seconds of each term it computes."""
+    calls, seconds = [0], {}
+    check_of, computed_of = explore._check, Run.computed
+
+    def counted(*args):
+        calls[0] += 1
+        return check_of(*args)
+
+    def term(run, alias, started):
+        began = time.perf_counter()
+        try:
+            return computed_of(run, alias, started)
+        finally:
+            seconds[alias] = seconds.get(alias, 0.0) + time.perf_counter() - began
+    explore._check, Run.computed = counted, term
+    try:
+        run_verify(schema, shape, True, mines)
+    finally:
+        explore._check, Run.computed = check_of, computed_of
+    return calls[0], seconds
+
+
 def measure(schema: Schema, shape, mines: int | None = None) -> dict:
     """The three ways on one grid (one mine count, or all), checked to agree."""
-    (states, first), script = timed(check, shape.rows, shape.cols, mines)
+    (states, first, views), script = timed(check, shape.rows, shape.cols, mines)
     assert first is None, f"the script finds a counterexample on {shape.name}: {first}"
     both, symmetry = timed(run_verify, schema, shape, True, mines)
     alone, no_symmetry = timed(run_verify, schema, shape, False, mines)
@@ -70,7 +106,9 @@ def measure(schema: Schema, shape, mines: int | None = None) -> dict:
     assert states == both["states"] == alone["states"] == expected, \
         (states, both["states"], alone["states"], expected)
     scope = f"{shape.rows}x{shape.cols}" + ("" if mines is None else f", {mines} mines")
-    return {"scope": scope, "states": states,
+    decided, terms = decisions(schema, shape, mines)
+    return {"scope": scope, "states": states, "views": views, "decisions": decided,
+            "term_seconds": terms,
             "distinct": both["distinct"],
             "seconds": {"script": script, "symmetry": symmetry, "no_symmetry": no_symmetry},
             "ratio": {"symmetry": script / symmetry, "no_symmetry": script / no_symmetry}}
@@ -103,6 +141,14 @@ def main() -> None:
               f"{r['symmetry']:>10.3f}× {verdict['symmetry']:<18}"
               f"{r['no_symmetry']:>10.3f}× {verdict['no_symmetry']}", flush=True)
     print("all three agree: the same states, the property holds on every one")
+    print("\nwhere the time goes: one decision each (verify's terms timed in a run of their own)")
+    for row in rows:
+        s, n, d = row["seconds"], row["views"], row["decisions"]
+        terms = sorted(row["term_seconds"].items(), key=lambda kv: -kv[1])
+        split = ", ".join(f"{a} {t / d * 1e6:.0f}" for a, t in terms if t / d >= 1e-6)
+        print(f"{row['scope']:>13}: script {n:,} views, {s['script'] / n * 1e6:.0f} µs each; "
+              f"verify {d:,} decisions ({n / d:.1f}× fewer), "
+              f"{s['symmetry'] / d * 1e6:.0f} µs each — its terms, µs per decision: {split}")
     if args.json:
         with open(args.json, "w", encoding="utf-8") as f:
             json.dump({"property": PROPERTY, "schema": "spec/saper-corrected.rsl",

@@ -49,7 +49,7 @@ class Counted:
         run = memo.run(data)
         out: list[int] = []
         for frontier in self.frontiers:
-            memo.ensure(run, frontier.requires)
+            memo.ensure(run, frontier.counts_require)
             sets = frontier.counted(run)
             if sets is None:
                 return [1 << i for i in range(len(space.cells)) if not opened >> i & 1]

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from setmine.eval.values import counting
-from setmine.eval.values.kept import Kept
+from setmine.eval.values.kept import Kept, forget
 
 
 @pytest.mark.parametrize("size, most, puts, touched, kept", [
@@ -36,3 +36,13 @@ def test_counting_keeps_plans_within_their_weight(monkeypatch):
         got = counting.count(frozenset(), free, 3, 3, ((frozenset(free[:5]), 1),))
         assert got.total == 5 * 105            # one of the 5, two of the other 15
     assert counting._PLANS.total <= 200 and len(counting._PLANS.values) == 8
+
+
+def test_forget_empties_every_table():
+    a, b = Kept(10), Kept(10, 100)
+    a.put("x", 1)
+    b.put("y", 2, 50)
+    counting.count(frozenset(), [0, 1, 2], 1, 1, ((frozenset({0, 1}), 1),))
+    forget()
+    assert not a.values and not b.values and b.total == 0
+    assert not counting._PLANS.values and not counting._TABLES.values

@@ -63,6 +63,7 @@ class Items:
         self.requires: list = []   # item → the terms it reads
         self.sets: dict = {}       # (node, domains) → reading number
         self.readers: list = []    # reading → (closure to a mask, domains, base set's name)
+        self.reader_requires: list = []  # reading → the terms its set and domains read
         self.terms: dict = {}      # (alias, through) → the term's readings
         self.types: dict = {}      # id(tree) → its node types
 
@@ -90,18 +91,20 @@ class Items:
         found = self.index.get(key)
         if found is not None:
             return found
-        program = self.program
         compiler = self._compiler(tree)
         typ = compiler.type(node)
         fn = compiler.truth(node) if isinstance(typ, t.Logic) else compiler.expr(node)
         domains = self._domains(compiler, binders)
         self.closures.append((fn, domains))
+        self.requires.append(self._terms_read(node, binders))
+        self.index[key] = len(self.closures) - 1
+        return self.index[key]
+
+    def _terms_read(self, node: s.Node, binders: tuple) -> tuple[str, ...]:
         names = {n for n, _ in dependencies(node)}
         for _, domain in binders:
             names |= {n for n, _ in dependencies(domain)}
-        self.requires.append(tuple(n for n in names if program.kinds.get(n) == "term"))
-        self.index[key] = len(self.closures) - 1
-        return self.index[key]
+        return tuple(n for n in names if self.program.kinds.get(n) == "term")
 
     def term_readings(self, alias: str, through: frozenset) -> tuple | None:
         """The readings of the term ``alias`` (its frontier's), made once."""
@@ -130,6 +133,7 @@ class Items:
             fn = _singleton(fn)
         base = typ.name if element else base_of(typ)
         self.readers.append((fn, self._domains(compiler, binders), base))
+        self.reader_requires.append(self._terms_read(node, binders))
         self.sets[key] = len(self.readers) - 1
         return self.sets[key]
 
@@ -173,6 +177,10 @@ class Frontier:
             tuple(sorted(set(self._counted), key=lambda r: (r is not None, r or 0)))
         """What the formula counts of ``through``: reading numbers, None for
         the global itself (``card(G)``); None when it reads it otherwise."""
+        self.counts_require = tuple(sorted({t for r in self.readings or () if r is not None
+                                            for t in items.reader_requires[r]}))
+        """The terms the sets of the readings read (``counted`` needs only
+        these, not what the rest of the formula reads)."""
 
     def _reads(self, node: s.Node) -> bool:
         """Whether ``node`` reads a global of ``through``, directly or not."""
@@ -319,7 +327,7 @@ class Frontier:
     def counted(self, run) -> list[frozenset | None] | None:
         """The sets of ``readings`` on ``run`` (None for the global itself),
         or None when one cannot be computed."""
-        for alias in self.requires:
+        for alias in self.counts_require:
             if not run.get(alias).ok:
                 return None
         try:
