@@ -331,8 +331,8 @@ row):
 
 | scope | states | views | script | `verify` | `verify --no-symmetry` | script / verify |
 | --- | --- | --- | --- | --- | --- | --- |
-| every 3×3 position | 115,794 | 10,488 | 0.20 s | 0.49 s | 2.17 s | 0.42×; 0.09× without symmetry |
-| every 3×4 position | 4,226,952 | 259,192 | 11.2 s | 16.9 s | 63.0 s | 0.67×; 0.18× without |
+| every 3×3 position | 115,794 | 10,488 | 0.22 s | 0.42 s | 2.08 s | 0.54×; 0.11× without symmetry |
+| every 3×4 position | 4,226,952 | 259,192 | 11.3 s | 16.1 s | 56.8 s | 0.70×; 0.20× without |
 | every 4×4 position with 3 mines | 43,579,760 | 2,879,304 | 241 s | 90 s | 753 s | 2.66×; 0.32× without |
 
 Before the groups, every 3×4 position took 37 s (each position visited,
@@ -340,17 +340,17 @@ the terms keyed by view), and 245 s before the compiled path.  The targets
 set for this comparison — 5× faster than the script, as fast without
 symmetry — are not met, and a checker that evaluates the schema cannot
 meet them on boards this small.  With the groups, `verify` and the script
-make the same decisions (one per view; with symmetry `verify` makes 4.4
-times fewer on 3×3, 3.4 on 3×4: 75,925 against 259,192), so what is left
-is the cost of one decision.  The script's is a brute-force count over
-the placements behind a view, a few dozen on these boards: 20–40 µs of
-Python.  `verify`'s is six terms from their formulas — the families of D8
-and D11 counted, D15's, the per-cell families of D17, D18 the least of
-them — about 200 µs: D8 about 100 µs (70 of them its family's count),
-D17 20 µs, D11, D18 and D15 11–14 µs each, the rest the bookkeeping
-around them.  5× on 3×4 would leave under 30 µs for the whole of a
-decision, six terms and their bookkeeping: about the script's own brute
-force.  The counts of one set
+make the same decisions (one per view; with symmetry `verify` makes 5.2
+times fewer on 3×3, 3.7 on 3×4: 70,324 against 259,192), so what is left
+is the cost of one decision, which the bench prints.  The script's is a
+brute-force count over the placements behind a view, a few dozen on these
+boards: 21 µs on 3×3, 44 µs on 3×4, all its time over its views.
+`verify`'s is six terms from their formulas — the families of D8 and D11
+counted, D15's, the per-cell families of D17, D18 the least of them —
+229 µs on 3×4: D8 94 µs (about 60 of them its family's count), D17 25,
+D11 15, D18 13, D15 12, D14 3, and 67 µs of bookkeeping around them.  5×
+on 3×4 would leave 32 µs for the whole of a decision, six terms and their
+bookkeeping: less than the script's own brute force.  The counts of one set
 of open cells share a plan (`values/counting.py`: the regions and the
 steps of each component, only the numbers differing from view to view);
 going further means evaluating a term once for all the views of a set of
