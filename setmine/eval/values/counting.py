@@ -313,6 +313,7 @@ def _add_shifted(target: Poly, source: Poly, shift: int, factor: int) -> None:
 
 
 def _add_convolved(target: Poly, a: Poly, b: Poly) -> None:
+    """``target`` += a · b."""
     for i, wa in a.items():
         for j, wb in b.items():
             target[i + j] = target.get(i + j, 0) + wa * wb
@@ -322,8 +323,6 @@ def _convolve(polys: list[Poly]) -> Poly:
     result: Poly = {0: 1}
     for poly in polys:
         out: Poly = {}
-        for a, wa in result.items():
-            for b, wb in poly.items():
-                out[a + b] = out.get(a + b, 0) + wa * wb
+        _add_convolved(out, result, poly)
         result = out
     return result
