@@ -19,8 +19,8 @@ from dataclasses import replace
 
 from .exteor.document import Document
 from .rsl.syntax.errors import RSLError
-from .rsl.schemafile import (Constituent, SchemaText, alias_problem, read_schema_text,
-                             write_schema_text)
+from .rsl.schemafile import (Constituent, SchemaText, alias_problem, kind_of,
+                             read_schema_text, write_schema_text)
 
 PREAMBLE = """\
 {title} ({alias}) as written in {source}.
@@ -77,7 +77,9 @@ def document_to_schema(document: Document, previous: SchemaText | None = None) -
     constituents = []
     for record in document.records:
         item = Constituent(record.alias, record.formal, term=record.term, text=record.text,
-                           convention=record.convention)
+                           convention=record.convention,
+                           declared_kind=record.kind if record.kind != kind_of(record.alias)
+                           else None)
         if record.alias in kept:
             item = replace(item, gloss=kept[record.alias].gloss, notes=kept[record.alias].notes,
                            traits=kept[record.alias].traits)  # Exteor's files hold no traits
@@ -89,7 +91,24 @@ def document_to_schema(document: Document, previous: SchemaText | None = None) -
 def schema_file_text(document: Document, previous: SchemaText | None = None) -> tuple[SchemaText, str]:
     """The schema of ``document`` and its ``.rsl`` text, read back from memory
     and found equal; :class:`SeedProblem` says why not otherwise."""
-    schema = document_to_schema(document, previous)
+    return rsl_text(document_to_schema(document, previous))
+
+
+def keep_glosses(schema: SchemaText, previous: SchemaText | None) -> SchemaText:
+    """``schema`` with the glosses, notes and traits of ``previous``'s
+    constituents of the same alias where it has none of its own."""
+    if previous is None:
+        return schema
+    kept = {c.alias: c for c in previous.constituents}
+    return replace(schema, constituents=tuple(
+        replace(c, gloss=c.gloss or kept[c.alias].gloss, notes=c.notes or kept[c.alias].notes,
+                traits=c.traits if c.traits is not None else kept[c.alias].traits)
+        if c.alias in kept else c for c in schema.constituents))
+
+
+def rsl_text(schema: SchemaText) -> tuple[SchemaText, str]:
+    """``schema`` and its ``.rsl`` text, read back from memory and found
+    equal; :class:`SeedProblem` says why not otherwise."""
     try:
         text = write_schema_text(schema, preamble(schema))
         back = read_schema_text(text)

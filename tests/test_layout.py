@@ -40,12 +40,16 @@ BELOW = {
     "board/files": {"board", "base"},
     "board": {"base"},
     "exteor": {"base"},
+    "portal": {"base"} | RSL,
+    "model": {"eval/values", "eval/interpret", "base"} | RSL,
     "solver/engine": {"board", "board/files", "base"},
     "solver/rules": {"solver/engine", "board", "board/files", "base"},
     "solver/games": {"solver/engine", "solver/rules", "board", "board/files", "base"},
     "solver": {"solver/engine", "solver/rules", "solver/games", "board", "board/files", "base"},
-    ".": {"base", "eval/values", "eval/interpret", "eval/compiled", "board", "board/files", "exteor"} | RSL | SOLVER,
-    "present/output": {".", "base", "eval/values", "eval/shapes", "eval/interpret", "board", "board/files"} | RSL,
+    ".": {"base", "eval/values", "eval/interpret", "eval/compiled", "board", "board/files", "exteor",
+          "portal", "model"} | RSL | SOLVER,
+    "present/output": {".", "base", "eval/values", "eval/shapes", "eval/interpret", "board", "board/files",
+                       "model", "portal"} | RSL,
     "present/explain": {".", "base", "eval/values", "eval/shapes", "eval/interpret", "board", "board/files",
                         "present/output"} | RSL,
     "present/pages": {".", "base", "eval/values", "eval/shapes", "eval/interpret", "board", "board/files",
@@ -59,7 +63,7 @@ BELOW = {
     "repair": {".", "base", "eval/values", "eval/shapes", "eval/interpret", "board", "board/files", "check",
                "verify"} | RSL | SOLVER | PRESENT,
     "cli": {".", "base", "eval/values", "eval/interpret", "eval/compiled", "board", "board/files", "exteor",
-            "check", "verify", "pictures", "repair"} | RSL | SOLVER | PRESENT,
+            "portal", "model", "check", "verify", "pictures", "repair"} | RSL | SOLVER | PRESENT,
 }
 
 

@@ -12,11 +12,11 @@ from __future__ import annotations
 import argparse
 import sys
 
-from . import (import_, spec, eval, check, solve, play, explain, docs, crosscheck, observe,
-               defects, verify, report, repair)
+from . import (import_, export, spec, eval, check, solve, play, explain, docs, crosscheck,
+               observe, defects, verify, report, repair)
 
-COMMANDS = [spec, import_, eval, check, solve, play, explain, docs, crosscheck, observe, defects,
-            verify, report, repair]
+COMMANDS = [spec, import_, export, eval, check, solve, play, explain, docs, crosscheck, observe,
+            defects, verify, report, repair]
 
 
 def build_parser() -> argparse.ArgumentParser:

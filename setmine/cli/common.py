@@ -19,7 +19,8 @@ if TYPE_CHECKING:
     from ..rsl.schema import Schema
 
 DEFAULT_SPEC = resources.WRITTEN_SCHEMA
-SPEC_HELP = "the schema (default: the shipped spec/saper.rsl, the schema as written)"
+SPEC_HELP = ("the schema: a .rsl file, an Exteor .trs, a ConceptPortal session or bundle "
+             "(default: the shipped spec/saper.rsl, the schema as written)")
 
 _REST = re.compile(r":[a-z]+:`~?([^`]+)`|``([^`]+)``")
 
@@ -32,9 +33,11 @@ def help_text(doc: str | None) -> str | None:
 
 def load_schema(path: str | Path | None) -> Schema:
     """The schema at ``path`` (default: the shipped written schema), or a clear
-    error.  A shipped schema named by its place in the project
-    (``spec/saper-corrected.rsl``) is found from any folder."""
-    from ..rsl.schema import Schema
+    error.  Any schema file is read (``.rsl``, Exteor, a ConceptPortal
+    session or bundle: ``setmine.sources``).  A shipped schema named by its
+    place in the project (``spec/saper-corrected.rsl``) is found from any
+    folder."""
+    from ..sources import SourceError, read_schema
     from . import UserError
 
     _not_too_long(str(path or ""), "schema")
@@ -45,11 +48,9 @@ def load_schema(path: str | Path | None) -> Schema:
     if not _exists(path):
         raise UserError(f"{path}: no such file")
     try:
-        return Schema.load(path)
-    except RSLError as exc:
+        return read_schema(path)
+    except SourceError as exc:
         raise UserError(str(exc)) from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise UserError(f"{path}: cannot read: {exc}") from None
 
 
 MAX_PATH = 4096
@@ -115,8 +116,9 @@ def add_board_options(parser, spec: bool = True) -> None:
                         help="the total mine count (minesweepr .txt boards)")
 
 
-BOARD_HELP = ("a .board, .json, .mine or minesweepr .txt file, or a shipped board by name "
-              "(beginner-midgame, expert-midgame, tiny-2x2, …)")
+BOARD_HELP = ("a board (.board, .json, .mine or minesweepr .txt file, or a shipped board by "
+              "name: beginner-midgame, expert-midgame, tiny-2x2, …) or a model: a ConceptPortal "
+              "session or bundle (schema and model), or a setmine model file with --spec")
 
 
 def load_inputs(args):
@@ -126,6 +128,57 @@ def load_inputs(args):
     schema = load_valid_schema(args.spec)
     requested_terms(schema, getattr(args, "term", None))
     return schema, load_board_file(args.board, args.mines)
+
+
+@dataclass
+class Subject:
+    """What a command evaluates a schema over: a board (the Saper's
+    structure, ``board`` set) or a model of any schema (``model`` set);
+    ``data`` is the values of the basic sets and structures either way."""
+
+    schema: object
+    data: dict
+    board: object = None
+    model: object = None
+
+    @property
+    def names(self):
+        """A model's names of elements (None for a board: cells print as r,c)."""
+        return self.model.shown_names() if self.model is not None else None
+
+
+def is_model_argument(path: str) -> bool:
+    from ..sources import is_model_file
+
+    resolved = Path(path)
+    return _exists(resolved) and resolved.suffix.lower() not in (".board", ".mine", ".txt") \
+        and is_model_file(resolved)
+
+
+def load_subject(args, budget=None) -> Subject:
+    """The schema and the board or model of a command's positional argument:
+    a ConceptPortal session or bundle (schema and model; no --spec), a
+    setmine model file (with --spec), or a board (with --spec, default the
+    Saper schema, which must be valid).  --term is checked against the
+    schema."""
+    from ..board import structure
+    from ..sources import SourceError, read_model
+    from . import UserError
+
+    path = args.board
+    _not_too_long(path, "board or model")
+    if is_model_argument(path):
+        if getattr(args, "mines", None) is not None:
+            raise UserError(f"--mines applies to minesweepr .txt boards, not to the model {path}")
+        spec = load_schema(args.spec) if args.spec else None
+        try:
+            model = read_model(path, spec, budget)
+        except SourceError as exc:
+            raise UserError(str(exc)) from None
+        requested_terms(model.schema, getattr(args, "term", None))
+        return Subject(model.schema, dict(model.values), model=model)
+    schema, board = load_inputs(args)
+    return Subject(schema, structure(board), board=board)
 
 
 ALIAS = re.compile(r"[A-Z][0-9]+")

@@ -26,7 +26,7 @@ from ..rsl.schema import dependencies
 from ..rsl.syntax import tree as s
 from ..rsl.syntax.errors import RSLError
 from .common import (BOARD_HELP, add_board_options, add_budget_options, budget_from, help_text,
-                     load_inputs, nonnegative_int, requested_terms)
+                     load_subject, nonnegative_int, requested_terms)
 
 
 def add_parser(sub) -> None:
@@ -56,7 +56,10 @@ def run(args) -> int:
 
     if args.list is not None and args.list < 0:
         raise UserError(f"--list {args.list}: the number of members to list is at least 0")
-    schema, board = load_inputs(args)
+    subject = load_subject(args, budget_from(args))
+    if subject.model is not None:
+        return run_model(args, subject)
+    schema, board = subject.schema, subject.board
     cell = parse_board_cell(args.cell, board) if args.cell else None
     results, types = evaluate(schema, board, requested_terms(schema, args.term),
                               budget_from(args))
@@ -81,10 +84,44 @@ def run(args) -> int:
     return 1 if any(r.error for r in results.values()) else 0
 
 
+def run_model(args, subject) -> int:
+    """``setmine eval MODEL``: every term over a model of any schema."""
+    from . import UserError
+    from ..present.output.model_report import model_contract, print_model_results
+
+    if args.cell or args.explain_plan:
+        raise UserError(f"--{'cell' if args.cell else 'explain-plan'} applies to a board, not "
+                        f"to the model {args.board}")
+    schema, model = subject.schema, subject.model
+    results, types = evaluate_data(schema, subject.data, requested_terms(schema, args.term),
+                                   budget_from(args))
+    if args.json:
+        limit = present.DEFAULT_MAX_ELEMENTS if args.list is None else args.list
+        json.dump(model_contract(schema, model, results, types, limit), sys.stdout,
+                  ensure_ascii=False, indent=1)
+        print()
+    else:
+        limit = present.TEXT_MEMBERS if args.list is None else args.list
+        print_model_results(schema, model, results, types, limit)
+    return 1 if any(r.error for r in results.values()) or any(
+        r.kind == "axiom" and r.value is False for r in results.values()) else 0
+
+
 def evaluate(schema, board, requests, budget: Budget) -> tuple[dict, dict]:
+    """name → Result and name → type over a board (see :func:`evaluate_data`),
+    a failure that needs the move saying so."""
+    results, types = evaluate_data(schema, structure(board), requests, budget)
+    if board.move is None:
+        trees = {r.text: r.tree for r in requests}
+        for name, r in results.items():
+            if r.error is not None and uses_move(schema, name, trees.get(name)):
+                r.error = RSLError(r.error.code, f"{r.error.message}; {NO_MOVE}", 0, 0)
+    return results, types
+
+
+def evaluate_data(schema, data, requests, budget: Budget) -> tuple[dict, dict]:
     """name → Result and name → type: every constituent, or the requested
     aliases and expressions (in the order asked)."""
-    data = structure(board)
     if not requests:
         results = evaluate_schema(schema, data, budget)
         types = {a: schema.analysis[a].type for a in results}
@@ -102,11 +139,6 @@ def evaluate(schema, board, requests, budget: Budget) -> tuple[dict, dict]:
             else:
                 results[r.text] = expression(schema, values, r.tree, budget)
             types[r.text] = r.type
-    if board.move is None:
-        trees = {r.text: r.tree for r in requests}
-        for name, r in results.items():
-            if r.error is not None and uses_move(schema, name, trees.get(name)):
-                r.error = RSLError(r.error.code, f"{r.error.message}; {NO_MOVE}", 0, 0)
     return results, types
 
 

@@ -1,6 +1,9 @@
-"""``setmine import SEED [-o FILE]``: read an Exteor schema (the 2013 text
-dump, a raw CArchive ``.trs`` or a modern ``.trs`` ZIP) and write it as a
-``.rsl`` file.  Glosses and notes of an existing output file are kept.
+"""``setmine import FILE [-o OUT.rsl]``: read a schema in any format setmine
+reads — Exteor's (the 2013 text dump, a raw CArchive ``.trs``, a modern
+``.trs`` ZIP), a ConceptPortal rstool session or sandbox bundle, or ``.rsl``
+— and write it as a ``.rsl`` file.  Every formula, term, text and
+convention is kept character for character; glosses and notes of an
+existing output file are kept.
 
 The output is written whole or not at all (a temporary file in the same
 folder, then renamed over FILE, which keeps its permissions), and only after
@@ -14,16 +17,18 @@ from pathlib import Path
 
 from ..exteor import read_exteor
 from ..exteor.document import ExteorError
-from ..importing import SeedProblem, schema_file_text
+from ..importing import SeedProblem, keep_glosses, rsl_text, schema_file_text
 from ..rsl import RSLError
 from ..rsl.schemafile import SchemaText, read_schema_text
+from ..sources import SourceError, read_contents
 from .common import help_text, write_atomically
 
 
 def add_parser(sub) -> None:
-    p = sub.add_parser("import", help="convert an Exteor file to a .rsl schema",
+    p = sub.add_parser("import", help="convert a schema file (Exteor, ConceptPortal) to .rsl",
                        description=help_text(__doc__))
-    p.add_argument("seed", help="the Exteor file")
+    p.add_argument("seed", metavar="FILE", help="the schema file: Exteor (.trs or the 2013 "
+                   "dump), a ConceptPortal session or bundle, or .rsl")
     p.add_argument("-o", "--output", help="the .rsl file to write (default: standard output)")
     p.set_defaults(run=run)
 
@@ -31,15 +36,20 @@ def add_parser(sub) -> None:
 def run(args) -> int:
     from . import UserError
 
-    try:
-        document = read_exteor(args.seed)
-    except ExteorError as exc:
-        raise UserError(f"{args.seed}: {exc}") from None
     output = Path(args.output) if args.output else None
     previous = read_previous(output) if output is not None else None
     try:
-        schema, text = schema_file_text(document, previous)
-    except SeedProblem as exc:
+        contents = read_contents(args.seed)
+    except SourceError as exc:
+        raise UserError(str(exc)) from None
+    if contents.schema is None:
+        raise UserError(f"{args.seed}: a setmine model holds no schema to import")
+    try:
+        if contents.format == "exteor":
+            schema, text = schema_file_text(read_exteor(args.seed), previous)
+        else:
+            schema, text = rsl_text(keep_glosses(contents.schema.text, previous))
+    except (ExteorError, SeedProblem) as exc:
         raise UserError(f"{args.seed}: {exc}; nothing was written") from None
     if output is None:
         sys.stdout.write(text)

@@ -60,14 +60,17 @@ def structure_domain_type(node: s.Node, env: Mapping[str, GlobalInfo]) -> Type:
 
 
 def analyse_constituent(alias: str, node: s.Node | None, env: Mapping[str, GlobalInfo],
-                        traits: frozenset[str] | None = None) -> ConstituentTyping:
+                        traits: frozenset[str] | None = None,
+                        kind: str | None = None) -> ConstituentTyping:
     """Type one constituent of a schema given the constituents before it:
     ``X1``/``C1`` (``node`` None) have type ℬ(X1), and a constant set its
     ``traits`` (None: integral and ordered); a structure's ``node`` is
-    its domain; terms must be set expressions (``expectedSetexpr``), axioms
-    and theorems formulas (``expectedLogic``), functions and predicates
-    function definitions whose bodies are a set expression or a formula."""
-    kind = KIND_BY_PREFIX.get(alias[:1])
+    its domain; terms (and nominals that have a definition) must be set
+    expressions (``expectedSetexpr``), axioms and theorems formulas
+    (``expectedLogic``), functions and predicates function definitions
+    whose bodies are a set expression or a formula.  ``kind`` is the
+    constituent's kind (default: the one its alias's letter names)."""
+    kind = kind or KIND_BY_PREFIX.get(alias[:1])
     if kind is None:
         raise ValueError(f"not the alias of a constituent: {alias!r}")
     if kind in STRUCTURE_BASES:
@@ -97,7 +100,7 @@ def analyse_constituent(alias: str, node: s.Node | None, env: Mapping[str, Globa
         raise RSLError("expectedLogic" if kind in ("axiom", "theorem") else "expectedSetexpr",
                        f"{alias} cannot be a function definition", *node.span)
     result = typify(node, env)
-    if kind == "term" and isinstance(result.type, Logic):
+    if kind in ("term", "nominal") and isinstance(result.type, Logic):
         raise RSLError("expectedSetexpr", f"the term {alias} must be a set expression",
                        *node.span)
     if kind in ("axiom", "theorem") and not isinstance(result.type, Logic):

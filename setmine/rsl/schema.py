@@ -184,6 +184,15 @@ class Schema:
     def _parse(self, item: Constituent) -> Analysis:
         analysis = Analysis(item)
         if item.operator is None:
+            if item.formal.strip():  # a basic or constant set from a file that gave it a formula
+                analysis.error = self._locate(RSLError(
+                    "definitionNotAllowed", f"{item.alias} is a {item.kind} set: it has no "
+                    f"formal definition (its elements are given by a model)",
+                    0, len(item.formal)), item)
+            return analysis
+        if not item.formal.strip():
+            analysis.error = self._locate(RSLError(
+                "cstEmptyDerived", f"{item.alias} has no formal definition", 0, 0), item)
             return analysis
         try:
             parsed = parse_with_warnings(item.formal)
@@ -257,7 +266,7 @@ class Schema:
     def _typify(self, analysis: Analysis, results: dict[str, Analysis]) -> None:
         env = self._typed  # the constituents typed so far, grown one at a time
         typing = analyse_constituent(analysis.constituent.alias, analysis.tree, env,
-                                     _traits(analysis.constituent))
+                                     _traits(analysis.constituent), analysis.constituent.kind)
         analysis.type = typing.info.type
         analysis.value_class = typing.info.value_class
         analysis.warnings.extend(typing.warnings)

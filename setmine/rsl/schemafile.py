@@ -54,28 +54,42 @@ from .syntax.parser import lark_parser
 from .syntax.spelling import SUBSCRIPTS
 
 KINDS = {"X": "basic", "C": "constant", "S": "structure", "D": "term", "A": "axiom",
-         "T": "theorem", "F": "function", "P": "predicate"}
-ALIAS = re.compile(r"[XCSDATFP][0-9]+")
+         "T": "theorem", "F": "function", "P": "predicate", "N": "nominal"}
+ALIAS = re.compile(r"[XCSDATFPN][0-9]+")
+NAME = re.compile(r"[A-Z][A-Za-z0-9_]*")  # an alias a formula cannot name (F_IMAGE): kept, not used
+
+
+def kind_of(alias: str) -> str | None:
+    """The kind an alias names by its letter (``D15``: a term), or None."""
+    return KINDS.get(alias[:1])
 
 
 def alias_problem(alias: str, kind: str | None = None) -> str | None:
     """What is wrong with ``alias`` as the alias of a constituent (of
     ``kind``, when given), or None.  The one check of aliases: the ``.rsl``
-    reader and ``setmine import`` both use it."""
-    if not ALIAS.fullmatch(alias):
+    reader, ``setmine import`` and the ConceptPortal readers use it.
+
+    An alias is a capital letter followed by letters, digits and ``_``, as
+    ConceptPortal accepts them (``D15``, ``F_IMAGE``); only the letter-and-
+    number form (``D15``, ``F3``) can be named in a formula.  Without
+    ``kind`` the letter must say the kind (D a term, F a function, …)."""
+    if not NAME.fullmatch(alias) or re.fullmatch(r"R[0-9]+", alias):
         if re.fullmatch(r"R[0-9]+", alias):
             return (f"{alias} is a radical (a type variable of function parameters), not the "
                     f"alias of a constituent; an alias is one of the letters {', '.join(KINDS)} "
                     "and a number")
         shown = repr(alias) if len(alias) <= 40 else f"{alias[:40]!r}… ({len(alias)} characters)"
-        return (f"{shown} is not an alias: expected one of the letters {', '.join(KINDS)} and a "
-                "number, as D15")
-    if kind is not None and KINDS[alias[0]] != kind:
-        return (f"{alias} names a {KINDS[alias[0]]} (by its letter {alias[0]}), but the "
-                f"constituent is a {kind}")
+        return (f"{shown} is not an alias: expected a capital letter and then letters, digits or "
+                f"'_', as D15 or F_IMAGE (one of the letters {', '.join(KINDS)} and a number to "
+                "be named in formulas)")
+    if kind is None and kind_of(alias) is None:
+        return (f"{alias} does not say its kind by its first letter ({', '.join(KINDS)}); "
+                "give it a 'kind:' line")
+    if kind is not None and kind not in KINDS.values():
+        return f"unknown kind {kind!r} of {alias}: expected one of {', '.join(KINDS.values())}"
     return None
 PREFIX_OF_KIND = {kind: prefix for prefix, kind in KINDS.items()}
-DEFINITION_OPERATOR = {"basic": None, "constant": None, "structure": "::="}
+DEFINITION_OPERATOR = {"basic": None, "constant": None, "structure": "::=", "nominal": ":=="}
 ATTRIBUTES = ("term", "text", "convention", "gloss", "note")
 META = ("alias", "title", "comment", "source")
 
@@ -93,12 +107,13 @@ class Constituent:
     gloss: str = ""
     notes: tuple[str, ...] = ()
     traits: tuple[str, ...] | None = None  # a constant's, in TRAIT_NAMES order; None: default
+    declared_kind: str | None = None  # the kind when the alias's letter does not say it
     line: int = field(default=0, compare=False)
     formal_offset: int = field(default=0, compare=False)
 
     @property
     def kind(self) -> str:
-        return KINDS[self.alias[0]]
+        return self.declared_kind or KINDS[self.alias[0]]
 
     @property
     def operator(self) -> str | None:
@@ -171,23 +186,11 @@ def _constituent(node: Tree, location: Location) -> Constituent:
     declaration, *parts = node.children
     alias_token, *rest = declaration.children
     alias = str(alias_token).translate(SUBSCRIPTS)
-    problem = alias_problem(alias)
-    if problem is not None:
-        raise SchemaFileError("unknownSyntax", problem, alias_token.start_pos, alias_token.end_pos,
-                              location=location)
-    kind = KINDS[alias[0]]
-    expected = DEFINITION_OPERATOR.get(kind, ":==")
-    operator = _canonical_operator(rest[0]) if rest else None
-    if operator != expected:
-        want = f"'{alias} {expected} …'" if expected else f"'{alias}' alone"
-        at = rest[0] if rest else alias_token
-        raise SchemaFileError("unknownSyntax", f"a {kind} is declared as {want}",
-                              at.start_pos, at.end_pos, location=location)
     formal_token = rest[1] if len(rest) > 1 else None
     formal_lines = [str(formal_token) if formal_token is not None else ""]
     values: dict[str, str] = {}
     notes: list[str] = []
-    traits: tuple[str, ...] | None = None
+    traits_part: tuple[str, Tree] | None = None
     for part in parts:
         if part.data == "continuation":
             formal_lines.append(_value(part.children))
@@ -195,33 +198,50 @@ def _constituent(node: Tree, location: Location) -> Constituent:
         key_token = part.children[0]
         key = str(key_token)[:-1]
         value = _value(part.children[1:])
-        if key == "traits":
-            if traits is not None:
-                raise SchemaFileError("unknownSyntax", f"'traits:' given twice for {alias}",
-                                      key_token.start_pos, key_token.end_pos, location=location)
-            traits = _traits(alias, value, part, location)
-            continue
-        if key not in ATTRIBUTES:
+        if key not in ATTRIBUTES + ("traits", "kind"):
             raise SchemaFileError("unknownSyntax", f"unknown attribute '{key}:'; expected one of "
-                                  + ", ".join(a + ":" for a in ATTRIBUTES + ("traits",)),
+                                  + ", ".join(a + ":" for a in ATTRIBUTES + ("traits", "kind")),
                                   key_token.start_pos, key_token.end_pos, location=location)
         if key == "note":
             notes.append(value)
-        elif key in values:
+        elif key in values or (key == "traits" and traits_part is not None):
             raise SchemaFileError("unknownSyntax", f"'{key}:' given twice for {alias}",
                                   key_token.start_pos, key_token.end_pos, location=location)
+        elif key == "traits":
+            traits_part = (value, part)
         else:
             values[key] = value
+    declared = values.pop("kind", None)
+    if declared is not None:
+        declared = declared.strip()
+        if declared == kind_of(alias):
+            declared = None  # the letter says it already
+    problem = alias_problem(alias, declared)
+    if problem is not None:
+        raise SchemaFileError("unknownSyntax", problem, alias_token.start_pos, alias_token.end_pos,
+                              location=location)
+    kind = declared or KINDS[alias[0]]
+    expected = DEFINITION_OPERATOR.get(kind, ":==")
+    operator = _canonical_operator(rest[0]) if rest else None
+    if operator != expected:
+        want = f"'{alias} {expected} …'" if expected else f"'{alias}' alone"
+        at = rest[0] if rest else alias_token
+        raise SchemaFileError("unknownSyntax", f"a {kind} is declared as {want}",
+                              at.start_pos, at.end_pos, location=location)
+    traits = _traits(alias, kind, *traits_part, location) if traits_part is not None else None
     offset = formal_token.start_pos if formal_token is not None else alias_token.start_pos
     return Constituent(alias, "\n".join(formal_lines), notes=tuple(notes), traits=traits,
-                       line=alias_token.line, formal_offset=offset, **values)
+                       declared_kind=declared, line=alias_token.line, formal_offset=offset,
+                       **values)
 
 
-def trait_problem(alias: str, names: tuple[str, ...]) -> str | None:
-    """What is wrong with giving ``names`` as the traits of ``alias``."""
-    if KINDS.get(alias[:1]) != "constant":
-        return (f"only a constant set (C1, C2…) has traits; {alias} is a {KINDS.get(alias[:1])}"
-                + (", whose elements are neither integral nor ordered" if alias[:1] == "X" else ""))
+def trait_problem(alias: str, names: tuple[str, ...], kind: str | None = None) -> str | None:
+    """What is wrong with giving ``names`` as the traits of ``alias`` (of
+    ``kind``; by default the kind its letter names)."""
+    kind = kind or kind_of(alias)
+    if kind != "constant":
+        return (f"only a constant set (C1, C2…) has traits; {alias} is a {kind}"
+                + (", whose elements are neither integral nor ordered" if kind == "basic" else ""))
     for name in names:
         if name == "none" and len(names) > 1:
             return f"'none' cannot be combined with other traits of {alias}"
@@ -233,19 +253,19 @@ def trait_problem(alias: str, names: tuple[str, ...]) -> str | None:
     return None
 
 
-def _traits(alias: str, value: str, part: Tree, location: Location) -> tuple[str, ...]:
+def _traits(alias: str, kind: str, value: str, part: Tree, location: Location) -> tuple[str, ...]:
     """The traits of a ``traits:`` line, in ``TRAIT_NAMES`` order."""
     key_token = part.children[0]
     rest = [c for c in part.children[1:] if isinstance(c, Token)]
     start, end = (rest[0].start_pos, rest[0].end_pos) if rest else \
         (key_token.start_pos, key_token.end_pos)
-    if KINDS[alias[0]] != "constant":
+    if kind != "constant":
         start, end = key_token.start_pos, key_token.end_pos
     names = tuple(n.strip() for n in value.split(","))
-    if names == ("none",) and KINDS[alias[0]] == "constant":
+    if names == ("none",) and kind == "constant":
         return ()
-    problem = trait_problem(alias, names)
-    if problem is not None and KINDS[alias[0]] == "constant" and not value.strip():
+    problem = trait_problem(alias, names, kind)
+    if problem is not None and kind == "constant" and not value.strip():
         problem = f"'traits:' of {alias} is empty: write integral, ordered or none"
     if problem is not None:
         raise SchemaFileError("unknownSyntax", problem, start, end, location=location)
@@ -303,8 +323,10 @@ def write_schema_text(schema: SchemaText, preamble: str = "") -> str:
         first, *more = item.formal.split("\n") if item.formal else [""]
         lines.append(replace(item, formal=first).declaration)
         lines.extend(f"  > {part}".rstrip() for part in more)
+        if item.declared_kind is not None and item.declared_kind != kind_of(item.alias):
+            lines.append(f"  kind: {item.declared_kind}")
         if item.traits is not None:
-            problem = trait_problem(item.alias, item.traits)
+            problem = trait_problem(item.alias, item.traits, item.kind)
             if problem is not None:
                 raise SchemaFileError("unknownSyntax", problem, 0, 0)
             lines.append("  traits: " + (", ".join(n for n in TRAIT_NAMES if n in item.traits)

@@ -193,11 +193,8 @@ BASIC = ("X1", "basic", "")
     ((BASIC, ("", "term", "X1")), "constituent 2 of the seed (''): '' is not an alias"),
     ((BASIC, ("D1\nD2", "term", "X1")), "constituent 2 of the seed ('D1\\nD2'): 'D1\\nD2' is not"),
     ((BASIC, BASIC), "constituent 2 of the seed ('X1'): X1 is already constituent 1"),
-    ((BASIC, ("S9", "term", "X1")),
-     "constituent 2 of the seed ('S9'): S9 names a structure (by its letter S), but the "
-     "constituent is a term"),
     ((BASIC, ("R1", "term", "X1")), "constituent 2 of the seed ('R1'): R1 is a radical"),
-], ids=["empty", "newline", "duplicate", "wrong-kind", "radical"])
+], ids=["empty", "newline", "duplicate", "radical"])
 def test_import_rejects_aliases_it_could_not_read_back(tmp_path, capsys, records, message):
     source, target = tmp_path / "seed.trs", tmp_path / "out.rsl"
     source.write_bytes(seed(*records))
@@ -205,6 +202,18 @@ def test_import_rejects_aliases_it_could_not_read_back(tmp_path, capsys, records
     assert message in capsys.readouterr().err
     assert not target.exists()
     assert os.listdir(tmp_path) == ["seed.trs"]
+
+
+def test_import_keeps_a_kind_the_letter_does_not_say(tmp_path, capsys):
+    """ConceptPortal and Exteor take a constituent's kind from its record,
+    not its alias's letter: S9 may be a term; the .rsl says so."""
+    source, target = tmp_path / "seed.trs", tmp_path / "out.rsl"
+    source.write_bytes(seed(BASIC, ("S9", "term", "X1")))
+    assert main(["import", str(source), "-o", str(target)]) == 0
+    assert "S9 :== X1\n  kind: term\n" in target.read_text(encoding="utf-8")
+    assert main(["spec", str(target), "--json"]) == 0
+    rows = {r["alias"]: r for r in json.loads(capsys.readouterr().out)}
+    assert rows["S9"]["kind"] == "term" and rows["S9"]["type"] == "ℬ(X1)"
 
 
 # -- A5: long flat chains ------------------------------------------------------

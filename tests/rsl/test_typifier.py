@@ -469,6 +469,13 @@ STRUCTURES = [
     ("ℬℬ(X1)", "ℬℬ(X1)"),
     ("ℬ(X1×ℬ(X2×Z))", "ℬ(X1×ℬ(X2×Z))"),
     ("Z", "Z"),
+    # built from structures and terms, as the reference allows: the type is
+    # the domain's element type, the value must also lie in the domain's value
+    ("ℬ(S2)", "ℬ(X1)"),
+    ("ℬ(S2×S3)", "ℬ(X1×X1)"),
+    ("ℬ(X1×D1)", "ℬ(X1×X1)"),
+    ("ℬ(D3×D3×X2)", "ℬ(ℬ(X1)×ℬ(X1)×X2)"),
+    ("S1", "X1×X1"),
 ]
 
 
@@ -478,12 +485,13 @@ def test_structure_domains(text, type_text):
 
 
 STRUCTURE_ERRORS = [
-    ("ℬ(S2)", "globalStructure", (2, 4), "S2"),
-    ("ℬ(X1×D1)", "globalStructure", (5, 7), "D1"),
+    # anything but globals, Z, ℬ and ×: the reference marks the whole domain
     ("ℬ(X1) ∪ ℬ(X1)", "globalStructure", (0, 13), "ℬ(X1) ∪ ℬ(X1)"),
-    ("ℬ(bool(X1))", "globalStructure", (2, 10), "bool(X1)"),
+    ("ℬ(bool(X1))", "globalStructure", (0, 11), "ℬ(bool(X1))"),
+    ("ℬ(Pr1(S1))", "globalStructure", (0, 10), "ℬ(Pr1(S1))"),
     ("{X1}", "globalStructure", (0, 4), "{X1}"),
     ("ℬ(X9)", "globalNotTyped", (2, 4), "X9"),
+    ("ℬ(A1)", "expectedSetexpr", (2, 4), "A1"),
 ]
 
 
@@ -526,7 +534,7 @@ CONSTITUENT_ERRORS = [
     ("F7", "S2", "expectedSetexpr", (0, 2), "S2"),
     ("F7", "[a∈X1] a ∈ S2", "expectedSetexpr", (7, 13), "a ∈ S2"),
     ("P7", "[a∈X1] {a}", "expectedLogic", (7, 10), "{a}"),
-    ("S7", "ℬ(D1)", "globalStructure", (2, 4), "D1"),
+    ("S7", "ℬ(D1∪X1)", "globalStructure", (0, 8), "ℬ(D1∪X1)"),
 ]
 
 

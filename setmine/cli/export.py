@@ -1,0 +1,62 @@
+"""``setmine export FILE [--spec SCHEMA] -o OUT.json [--as session|model]``:
+write a schema with a model — a ConceptPortal session or bundle, a setmine
+model file with --spec, or a board with its schema — as an rstool session
+(``--as session``, the default: ConceptPortal's engine and the Portal's
+sandbox load it, every value as setmine reads it) or as a setmine model
+file (``--as model``: the values alone, elements by name, docs/models.md).
+
+A board's cells become the elements of X1, named ``r,c``.  The output is
+written whole or not at all."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+from .common import (BOARD_HELP, SPEC_HELP, help_text, load_subject, write_atomically,
+                     writable)
+
+
+def add_parser(sub) -> None:
+    p = sub.add_parser("export", help="write a schema and a model as a ConceptPortal session",
+                       description=help_text(__doc__))
+    p.add_argument("board", metavar="FILE", help=BOARD_HELP)
+    p.add_argument("--spec", help=SPEC_HELP)
+    p.add_argument("--mines", type=int, help="the total mine count (minesweepr .txt boards)")
+    p.add_argument("--as", dest="form", choices=("session", "model"), default="session",
+                   help="an rstool session with schema and model (default), or a setmine "
+                        "model file")
+    p.add_argument("-o", "--output", help="the file to write (default: standard output)")
+    p.set_defaults(run=run)
+
+
+def run(args) -> int:
+    from ..model.decode import Encoding
+    from ..model.interpretation import renumbered
+    from ..model.own import own_json
+    from ..portal.writing import readable_by_reference, session_json
+    from ..present.output.values import cell_text, show
+
+    output = Path(args.output) if args.output else None
+    if output is not None:
+        writable(output)
+    subject = load_subject(args)
+    model = subject.model or renumbered(
+        subject.schema, subject.data, lambda e: cell_text(e) if isinstance(e, tuple) else show(e),
+        title=getattr(subject.board, "name", "") or "")
+    if args.form == "model":
+        document = own_json(model)
+    else:
+        types = {c.alias: str(model.schema.analysis[c.alias].type) for c in model.schema
+                 if c.kind == "structure" and model.schema.analysis[c.alias].ok}
+        document = session_json(readable_by_reference(model.schema),
+                                model.encoded(Encoding.INDEX), types, model.title)
+    text = json.dumps(document, ensure_ascii=False, indent=1) + "\n"
+    if output is None:
+        sys.stdout.write(text)
+        return 0
+    write_atomically(output, text)
+    print(f"wrote {output}: {len(model.schema)} constituents, the values of "
+          f"{len(model.values)}", file=sys.stderr)
+    return 0
