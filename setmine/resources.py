@@ -20,6 +20,8 @@ SHIPPED = Path(__file__).resolve().parent / "shipped"
 
 SPEC_DIR = (SHIPPED / "spec").resolve()
 BOARD_DIR = SPEC_DIR / "boards"
+MODEL_DIR = SPEC_DIR / "models"
+"""Example schemas with models that are not the Saper (``study-plan``)."""
 
 WRITTEN_SCHEMA = SPEC_DIR / "saper.rsl"
 """The schema as the user wrote it (imported from the Exteor file)."""
@@ -55,16 +57,29 @@ def shipped_boards() -> list[Path]:
     return sorted(BOARD_DIR.glob("*.board"))
 
 
+def shipped_models() -> list[Path]:
+    """Every shipped model (a ConceptPortal session), by name."""
+    return sorted(MODEL_DIR.glob("*.session.json"))
+
+
 def resolve_board(arg: str | Path) -> Path:
-    """The board a command was given: the path as given if it exists, else a
-    shipped board named by its file name or stem (``beginner-midgame``) or by
-    its place in the project (``spec/boards/beginner-midgame.board``, from any
-    folder), else the path as given, so that the caller's error names what
-    the user wrote.  A missing file in any other folder is not replaced."""
+    """The board or model a command was given: the path as given if it
+    exists, else a shipped board named by its file name or stem
+    (``beginner-midgame``) or by its place in the project
+    (``spec/boards/beginner-midgame.board``, from any folder), or a shipped
+    model by its stem (``study-plan``: ``spec/models/study-plan.session.json``)
+    or its place, else the path as given, so that the caller's error names
+    what the user wrote.  A missing file in any other folder is not
+    replaced."""
     path = Path(arg)
     try:
-        if path.exists() or path.parent not in (Path("."), Path("spec/boards")):
+        if path.exists() or path.parent not in (Path("."), Path("spec/boards"),
+                                                Path("spec/models")):
             return path
+        if path.parent == Path("spec/models") or not board_file(path.name).is_file():
+            model = MODEL_DIR / (path.name if path.suffix else f"{path.name}.session.json")
+            if model.is_file():
+                return model
         shipped = board_file(path.name)
         return shipped if shipped.is_file() else path
     except OSError:  # a name the system refuses (too long, …): the caller's read says so

@@ -1,6 +1,7 @@
-"""``setmine check BOARD [--spec FILE]``: the verdict of every axiom of the
-schema on the board — with the falsifying binding of a false ∀, the witness
-of a true ∃, and the values of the sub-formulas under that binding.
+"""``setmine check BOARD|MODEL [--spec FILE]``: the verdict of every axiom
+and theorem of the schema on a board or a model — with the falsifying
+binding of a false ∀, the witness of a true ∃, and the values of the
+sub-formulas under that binding (on a model, elements by name).
 
 A verdict that rests on terms the defect search found wrong (the schema as
 written: A6 reads D18, which is every closed cell of least "probability"
@@ -12,7 +13,6 @@ from __future__ import annotations
 import json
 import sys
 
-from ..board import structure
 from ..eval.interpret.evaluator import Evaluator
 from ..eval.interpret.model import evaluate_schema
 from ..present.explain.trace import explain, render
@@ -22,7 +22,7 @@ from ..present.output.board_notes import NO_MOVE, board_summary, completion_note
 from ..present.output.header import schema_line, schema_name
 from ..rsl.schema import dependencies
 from .common import (BOARD_HELP, add_board_options, add_budget_options, budget_from, help_text,
-                     load_inputs)
+                     load_subject)
 
 
 def add_parser(sub) -> None:
@@ -37,10 +37,9 @@ def add_parser(sub) -> None:
 
 
 def run(args) -> int:
-
-    schema, board = load_inputs(args)
     budget = budget_from(args)
-    data = structure(board)
+    subject = load_subject(args, budget)
+    schema, board, data = subject.schema, subject.board, subject.data
     axioms = [c.alias for c in schema if c.kind in ("axiom", "theorem")]
     results = evaluate_schema(schema, data, budget, only=axioms)
     values = {**data, **{a: r.value for a, r in results.items() if r.ok and r.kind == "term"}}
@@ -51,19 +50,25 @@ def run(args) -> int:
     report = []
     for alias in axioms:
         budget.restart(alias)
-        trace = explain(evaluator, schema.tree(alias)) if schema.analysis[alias].ok else None
+        if not schema.analysis[alias].ok:
+            trace = None
+        else:
+            trace = explain(evaluator, schema.tree(alias))
         notes = []
         if alias in marks:
             notes.append(caveat(schema, alias, marks))
-        if board.move is None and uses_move(schema, alias):
+        if board is not None and board.move is None and uses_move(schema, alias):
             notes.append(NO_MOVE)
         report.append((alias, trace, notes))
+    where = {"board": board_summary(board)} if board is not None else \
+        {"model": model_summary(subject.model)}
     if args.json:
-        json.dump({"schema": schema_name(schema), "board": board_summary(board),
+        json.dump({"schema": schema_name(schema), **where,
                    "axioms": [entry(schema, a, t, notes) for a, t, notes in report],
                    "defects": defect_marks.as_json({a: m for a, m in marks.items()
                                                     if a in axioms}),
-                   **({"note": completion_note(board)} if completion_note(board) else {})},
+                   **({"note": completion_note(board)} if board and completion_note(board)
+                      else {})},
                   sys.stdout, ensure_ascii=False, indent=1)
         print()
     else:
@@ -71,18 +76,29 @@ def run(args) -> int:
         summary = defect_marks.summary_line(marks)
         if summary:
             print(summary)
-        note = completion_note(board)
+        note = completion_note(board) if board is not None else None
         if note:
             print("note: " + note)
+        if subject.model is not None:
+            print(f"model: {subject.model.title or subject.model.source}")
+            for text in subject.model.notes:
+                print("note: " + text)
         for alias, trace, notes in report:
             verdict = {True: "true", False: "false"}.get(trace.value if trace else None, "error")
-            print(f"{alias} = {verdict}    {schema[alias].gloss}")
+            gloss = schema[alias].gloss or schema[alias].term
+            kind = "" if schema[alias].kind == "axiom" else f" ({schema[alias].kind})"
+            print(f"{alias}{kind} = {verdict}    {gloss}".rstrip())
             for text in notes:
                 print(f"  {text}")
             for line in render(trace) if trace else [str(schema.analysis[alias].error)]:
                 print("  " + line)
     failed = [a for a, t, _ in report if t is None or t.value is not True]
     return 1 if failed else 0
+
+
+def model_summary(model) -> dict:
+    from ..present.output.model_report import model_summary as summary
+    return summary(model)
 
 
 def caveat(schema, alias: str, marks) -> str:
@@ -97,8 +113,9 @@ def caveat(schema, alias: str, marks) -> str:
 
 
 def entry(schema, alias: str, trace, notes: list[str]) -> dict:
-    """One axiom in JSON: its verdict, the deciding binding (docs/json.md),
-    its explanation as lines and the notes on it."""
+    """One axiom in JSON: its verdict, the deciding binding (docs/json.md;
+    on a model, elements by name), its explanation as lines and the notes
+    on it."""
     if trace is None:
         return {"alias": alias, "verdict": None, "binding": {}, "notes": notes,
                 "explanation": [str(schema.analysis[alias].error)]}

@@ -97,7 +97,10 @@ def load_board_file(path: str, mines: int | None = None):
         hint = ""
         if Path(path).parent == Path("."):
             names = ", ".join(p.stem for p in resources.shipped_boards())
-            hint = f" (nor a shipped board; those are, by name from any folder: {names})"
+            models = ", ".join(p.name.removesuffix(".session.json")
+                               for p in resources.shipped_models())
+            hint = (f" (nor a shipped board or model; those are, by name from any folder: "
+                    f"{names}; models: {models})")
         raise UserError(f"{path}: cannot read: no such file{hint}")
     try:
         return load_board(path, **options)
@@ -141,11 +144,6 @@ class Subject:
     board: object = None
     model: object = None
 
-    @property
-    def names(self):
-        """A model's names of elements (None for a board: cells print as r,c)."""
-        return self.model.shown_names() if self.model is not None else None
-
 
 def is_model_argument(path: str) -> bool:
     from ..sources import is_model_file
@@ -165,8 +163,8 @@ def load_subject(args, budget=None) -> Subject:
     from ..sources import SourceError, read_model
     from . import UserError
 
-    path = args.board
-    _not_too_long(path, "board or model")
+    _not_too_long(args.board, "board or model")
+    path = str(resources.resolve_board(args.board))
     if is_model_argument(path):
         if getattr(args, "mines", None) is not None:
             raise UserError(f"--mines applies to minesweepr .txt boards, not to the model {path}")

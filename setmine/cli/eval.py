@@ -102,9 +102,8 @@ def run_model(args, subject) -> int:
         print()
     else:
         limit = present.TEXT_MEMBERS if args.list is None else args.list
-        print_model_results(schema, model, results, types, limit)
-    return 1 if any(r.error for r in results.values()) or any(
-        r.kind == "axiom" and r.value is False for r in results.values()) else 0
+        print_model_results(schema, model, results, types, limit, given=not args.term)
+    return 1 if any(r.error for r in results.values()) else 0
 
 
 def evaluate(schema, board, requests, budget: Budget) -> tuple[dict, dict]:

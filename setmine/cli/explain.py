@@ -1,6 +1,7 @@
-"""``setmine explain BOARD ALIAS [CANDIDATE] [--spec FILE]``: why a
+"""``setmine explain BOARD|MODEL ALIAS [CANDIDATE] [--spec FILE]``: why a
 candidate is (or is not) a member of a term, as a chain from the formula
-down to the board's facts — the witness of each ∃, the members that satisfy
+down to the board's facts (on a model of any schema, to the model's; its
+elements written by name: ``'(Boris, models)'``) — the witness of each ∃, the members that satisfy
 each condition, the first condition that fails.  Without CANDIDATE: the
 term's formula, its reading in plain words and its value on the board (an
 axiom: its verdict, explained; an empty set: why its first candidates fail).
@@ -16,6 +17,7 @@ from __future__ import annotations
 import json
 import sys
 
+from .. import resources
 from ..base.interface import CELLS
 from ..board import draw, structure
 from ..board.draw import legend
@@ -35,6 +37,8 @@ from ..rsl.semantics.types import Element, SetType, TupleType
 from ..rsl.syntax import tree as s
 from ..rsl.syntax.errors import RSLError
 from ..rsl.syntax.printer import unicode
+from . import explain_model
+from .explain_model import header
 from .common import (BOARD_HELP, add_board_options, add_budget_options, budget_from, help_text,
                      load_board_file, load_schema)
 
@@ -57,7 +61,10 @@ def add_parser(sub) -> None:
 
 def run(args) -> int:
     from . import UserError
+    from .common import is_model_argument
 
+    if is_model_argument(str(resources.resolve_board(args.board))):
+        return explain_model.run(args)
     schema = load_schema(args.spec)
     if args.alias not in schema:
         known = ", ".join(c.alias for c in schema if c.kind in ("term", "axiom", "theorem"))
@@ -197,21 +204,6 @@ def parse_board_cell(text: str, board):
                         f"({board.rows}×{board.cols}, rows 0–{board.rows - 1}, "
                         f"columns 0–{board.cols - 1})")
     return cell
-
-
-def header(schema, alias: str) -> str:
-    """The constituent as written, with its reading and texts."""
-    c = schema[alias]
-    a = schema.analysis[alias]
-    lines = [c.declaration]
-    if a.tree is not None:
-        lines.append("  reading: " + read(a.tree))
-    lines.append(f"  typification {a.typification}" +
-                 (f", value class {a.value_class}" if a.value_class else ""))
-    for label, text in (("term", c.term), ("convention", c.convention), ("gloss", c.gloss)):
-        if text:
-            lines.append(f"  {label}: {text}")
-    return "\n".join(lines)
 
 
 def describe(schema, board, evaluator, alias: str) -> None:

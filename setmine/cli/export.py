@@ -1,9 +1,12 @@
-"""``setmine export FILE [--spec SCHEMA] -o OUT.json [--as session|model]``:
+"""``setmine export FILE [--spec SCHEMA] -o OUT.json [--as session|bundle|model]``:
 write a schema with a model — a ConceptPortal session or bundle, a setmine
 model file with --spec, or a board with its schema — as an rstool session
-(``--as session``, the default: ConceptPortal's engine and the Portal's
-sandbox load it, every value as setmine reads it) or as a setmine model
-file (``--as model``: the values alone, elements by name, docs/models.md).
+(``--as session``, the default: ConceptPortal's engine loads it, every
+value as setmine reads it), as the Portal's sandbox bundle (``--as
+bundle``), or as a setmine model file (``--as model``: the values alone,
+elements by name, docs/models.md).  A formula the reference cannot read as
+written (Exteor's 2013 forms, the ASCII spelling) is written as setmine
+prints it, in the modern Unicode syntax.
 
 A board's cells become the elements of X1, named ``r,c``.  The output is
 written whole or not at all."""
@@ -24,9 +27,10 @@ def add_parser(sub) -> None:
     p.add_argument("board", metavar="FILE", help=BOARD_HELP)
     p.add_argument("--spec", help=SPEC_HELP)
     p.add_argument("--mines", type=int, help="the total mine count (minesweepr .txt boards)")
-    p.add_argument("--as", dest="form", choices=("session", "model"), default="session",
-                   help="an rstool session with schema and model (default), or a setmine "
-                        "model file")
+    p.add_argument("--as", dest="form", choices=("session", "bundle", "model"),
+                   default="session",
+                   help="an rstool session with schema and model (default), the Portal's "
+                        "sandbox bundle, or a setmine model file")
     p.add_argument("-o", "--output", help="the file to write (default: standard output)")
     p.set_defaults(run=run)
 
@@ -35,7 +39,7 @@ def run(args) -> int:
     from ..model.decode import Encoding
     from ..model.interpretation import renumbered
     from ..model.own import own_json
-    from ..portal.writing import readable_by_reference, session_json
+    from ..portal.writing import bundle_json, readable_by_reference, session_json
     from ..present.output.values import cell_text, show
 
     output = Path(args.output) if args.output else None
@@ -50,8 +54,9 @@ def run(args) -> int:
     else:
         types = {c.alias: str(model.schema.analysis[c.alias].type) for c in model.schema
                  if c.kind == "structure" and model.schema.analysis[c.alias].ok}
-        document = session_json(readable_by_reference(model.schema),
-                                model.encoded(Encoding.INDEX), types, model.title)
+        write = session_json if args.form == "session" else bundle_json
+        document = write(readable_by_reference(model.schema), model.encoded(Encoding.INDEX),
+                         types, model.title)
     text = json.dumps(document, ensure_ascii=False, indent=1) + "\n"
     if output is None:
         sys.stdout.write(text)

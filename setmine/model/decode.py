@@ -33,6 +33,27 @@ TUPLE_MARK = -111
 MAX_INTEGER = 2 ** 63  # the reference's integers are doubles: keep to what both read alike
 
 
+class Label(int):
+    """An element of a basic set as the evaluator holds it: its index (an
+    ``int``: it compares, hashes and sorts as the reference's index does)
+    carrying its name, so that every output names it without knowing its
+    type."""
+
+    def __new__(cls, index: int, name: str):
+        element = super().__new__(cls, index)
+        element.name = name
+        return element
+
+    def __reduce__(self):
+        return (Label, (int(self), self.name))
+
+    def __repr__(self) -> str:
+        return f"Label({int(self)}, {self.name!r})"
+
+    def __str__(self) -> str:
+        return self.name
+
+
 class Encoding(Enum):
     INDEX = "index"   # ConceptPortal's: elements by index, tuples marked with -111
     NAME = "name"     # setmine's own: elements of basic sets by name, tuples plain arrays
@@ -45,9 +66,11 @@ class ValueProblem(Exception):
 @dataclass(frozen=True)
 class Universe:
     """The elements of each basic and constant set (alias → index → name),
-    against which a value's elements are read."""
+    against which a value's elements are read; ``labels`` (alias → index →
+    :class:`Label`) are the basic sets' elements as the model holds them."""
 
     elements: Mapping[str, Mapping[int, str]]
+    labels: Mapping[str, Mapping[int, "Label"]] = None
 
     def index(self, alias: str, raw: Any, encoding: Encoding, basic: bool) -> int:
         known = self.elements.get(alias)
@@ -61,13 +84,17 @@ class Universe:
             if found is None:
                 raise ValueProblem(f"{describe_json(raw)} is not an element of {alias} "
                                    f"({_some(known.values())})")
-            return found
+            return self._element(alias, found)
         number = integer(raw, f"an element of {alias}")
         if number not in known:
             shown = _some(f"{i}" if known[i] == str(i) else f"{i} {known[i]}"
                           for i in sorted(known))
             raise ValueProblem(f"{number} is not an element of {alias} ({shown})")
-        return number
+        return self._element(alias, number)
+
+    def _element(self, alias: str, index: int):
+        labels = (self.labels or {}).get(alias)
+        return labels[index] if labels is not None else index
 
     def _by_name(self, alias: str) -> dict[str, int]:
         cache = self.__dict__.setdefault("_names", {})
@@ -147,8 +174,8 @@ def encode(value, typ: Type, universe: Universe, encoding: Encoding, kinds: Mapp
     first, then element by element)."""
     if isinstance(typ, Element):
         if encoding is Encoding.NAME and kinds.get(typ.name) == "basic":
-            return universe.elements[typ.name][value]
-        return value
+            return universe.elements[typ.name][int(value)]
+        return int(value)
     if isinstance(typ, Integer):
         return value
     if isinstance(typ, TupleType):

@@ -33,7 +33,7 @@ from ..rsl.semantics.types import Element, SetType, TupleType
 from ..rsl.syntax import tree as s
 from ..rsl.syntax.errors import RSLError
 from ..rsl.syntax.printer import unicode
-from .decode import Encoding, Universe, ValueProblem, decode, encode, integer
+from .decode import Encoding, Label, Universe, ValueProblem, decode, encode, integer
 from ..base.jsontext import describe_json
 
 GIVEN = ("basic", "constant", "structure")
@@ -63,7 +63,20 @@ class Model:
 
     @property
     def universe(self) -> Universe:
-        return Universe(self.names)
+        return Universe(self.names, self.labels())
+
+    def labels(self) -> dict[str, dict[int, Label]]:
+        """Each basic set's elements as the evaluator holds them: index →
+        :class:`Label` (the index, named as :meth:`shown_names` says)."""
+        shown = self.shown_names()
+        out = {}
+        for alias, kind in self.kinds.items():
+            if kind == "basic" and alias in self.names:
+                value = self.values.get(alias, frozenset())
+                held = {int(e): e for e in value if isinstance(e, Label)}
+                out[alias] = {i: held.get(i) or Label(i, shown[alias][i])
+                              for i in self.names[alias]}
+        return out
 
     def sizes(self) -> dict[str, int]:
         """The number of elements of each basic and constant set."""
@@ -93,7 +106,7 @@ class Model:
         out: dict[str, Any] = {}
         kinds = self.kinds
         shown = self.shown_names()  # by name: each name unique within its set
-        universe = Universe(shown) if encoding is Encoding.NAME else self.universe
+        universe = Universe(shown, self.labels()) if encoding is Encoding.NAME else self.universe
         for alias, value in self.values.items():
             kind = kinds[alias]
             if kind == "basic":
@@ -136,7 +149,9 @@ def interpret(schema, raw: Mapping[str, Any], encoding: Encoding,
                 model.names[c.alias] = {}
                 model.notes.append(f"{c.alias} is not given: it is empty")
             model.values[c.alias] = frozenset(model.names[c.alias])
-    universe = Universe(model.names)
+    for alias, labels in model.labels().items():
+        model.values[alias] = frozenset(labels.values())
+    universe = model.universe
     for alias in _structures_in_order(schema):
         analysis = schema.analysis[alias]
         if alias not in raw:
@@ -285,11 +300,13 @@ def renumbered(schema, data: Mapping[str, object], text_of, title: str = "",
         if c.kind in ("basic", "constant") and c.alias in data:
             ordered = sorted(data[c.alias], key=order_key)
             if c.kind == "basic":
-                number[c.alias] = {e: i for i, e in enumerate(ordered)}
                 model.names[c.alias] = {i: text_of(e) for i, e in enumerate(ordered)}
             else:
                 model.names[c.alias] = {e: str(e) for e in ordered}
             model.values[c.alias] = frozenset(model.names[c.alias])
+    for alias, labels in model.labels().items():
+        model.values[alias] = frozenset(labels.values())
+        number[alias] = {e: labels[i] for i, e in enumerate(sorted(data[alias], key=order_key))}
 
     def rewrite(value, typ):
         if isinstance(typ, Element):

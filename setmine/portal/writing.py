@@ -52,6 +52,22 @@ def session_json(schema: SchemaText, values: Mapping[str, Any],
                       "model": {"items": model}}}
 
 
+def bundle_json(schema: SchemaText, values: Mapping[str, Any],
+                types: Mapping[str, str] | None = None, name: str = "") -> dict:
+    """The same schema and model as the Portal's sandbox bundle
+    (``formatVersion`` 2): ``schema.items`` and ``model.items``."""
+    session = session_json(schema, values, types, name)["state"]
+    items = [{"id": i["id"], "alias": i["alias"], "cst_type": i["cstType"],
+              "definition_formal": i["definitionFormal"], "term_raw": i["term"],
+              "convention": i["convention"], "definition_raw": i["definitionText"],
+              "term_forms": []} for i in session["items"]]
+    return {"formatVersion": 2, "meta": {"nextId": max((i["id"] for i in items), default=0) + 1},
+            "schema": {"id": 1, "item_type": "rsform", "alias": schema.alias,
+                       "title": schema.title, "description": schema.comment, "items": items},
+            "model": {"id": 2, "item_type": "rsmodel", "alias": "M1", "title": name,
+                      "schema": 1, "items": session["model"]["items"]}}
+
+
 def readable_by_reference(schema) -> SchemaText:
     """The schema's text with every formula the reference cannot read as
     written — the 2013 forms (subscript digits, ``pr₁ a`` without

@@ -58,3 +58,11 @@ def _board_words(data: Mapping, alias: str, e, inside: bool, text: Callable) -> 
 
 
 BOARD = Glossary(CELLS, _board_words)
+
+
+def _plain_words(data: Mapping, alias: str, e, inside: bool, text: Callable) -> str:
+    return f"{text(e)} {'∈' if inside else '∉'} {alias}, as the model gives {alias}"
+
+
+PLAIN = Glossary(None, _plain_words)
+"""The glossary of a model of any schema: a structure's facts in RSLang."""

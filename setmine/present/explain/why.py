@@ -100,9 +100,11 @@ def evaluate_terms(schema, data: dict, budget: Budget, only: list[str] | None = 
         results.update(better)
 
 
-def why_member(ev, schema, node: s.Node, element, env: dict | None = None) -> Reason:
-    """Why ``element`` is (or is not) in the set expression ``node``."""
-    return Why(ev, schema).member(node, element, dict(env or {}), 0)
+def why_member(ev, schema, node: s.Node, element, env: dict | None = None,
+               glossary: Glossary = BOARD) -> Reason:
+    """Why ``element`` is (or is not) in the set expression ``node``; the
+    structures' facts in ``glossary``'s words (a board's by default)."""
+    return Why(ev, schema, glossary=glossary).member(node, element, dict(env or {}), 0)
 
 
 def why_cell(ev, schema, alias: str, cell) -> Reason:

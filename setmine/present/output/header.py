@@ -21,11 +21,9 @@ def schema_name(schema) -> str:
         return "(schema given as text)"
     path = Path(schema.path)
     try:
-        if path.resolve().parent == resources.SPEC_DIR.resolve():
-            return f"spec/{path.name}"
-    except OSError:
-        pass
-    return str(schema.path)
+        return f"spec/{path.resolve().relative_to(resources.SPEC_DIR.resolve()).as_posix()}"
+    except (OSError, ValueError):
+        return str(schema.path)
 
 
 def schema_line(schema) -> str:

@@ -25,7 +25,6 @@ def model_summary(model) -> dict:
 def given_values(model, limit: int) -> dict:
     """alias → {"type", "value"} of every basic set, constant and structure
     that has a value, elements by name."""
-    names = model.shown_names()
     out = {}
     for c in model.schema:
         if c.kind in GIVEN and c.alias in model.values:
@@ -33,18 +32,17 @@ def given_values(model, limit: int) -> dict:
             if analysis.type is None:
                 continue
             out[c.alias] = {"type": str(analysis.type),
-                            "value": present.to_json(model.values[c.alias], analysis.type, limit,
-                                                     names=names)}
+                            "value": present.to_json(model.values[c.alias], analysis.type, limit)}
     return out
 
 
-def print_model_results(schema, model, results, types, limit: int) -> None:
+def print_model_results(schema, model, results, types, limit: int, given: bool = True) -> None:
+    """The text report; ``given``: show the model's own values first."""
     from rich.console import Console
     from rich.padding import Padding
     from rich.text import Text
 
     console = Console(highlight=False)
-    names = model.shown_names()
 
     def indented(text, style="", indent=2):
         console.print(Padding(Text(text, style=style), (0, 0, 0, indent), expand=False))
@@ -60,7 +58,7 @@ def print_model_results(schema, model, results, types, limit: int) -> None:
     for note in model.notes:
         console.print(Text("note: " + note, style="yellow"))
     for c in schema:
-        if c.kind not in GIVEN or c.alias not in model.values:
+        if not given or c.kind not in GIVEN or c.alias not in model.values:
             continue
         typ = schema.analysis[c.alias].type
         console.print()
@@ -69,7 +67,7 @@ def print_model_results(schema, model, results, types, limit: int) -> None:
         if c.term:
             head.append(f"  {c.term}", style="dim")
         console.print(head)
-        indented(present.to_text(model.values[c.alias], typ, limit, names))
+        indented(present.to_text(model.values[c.alias], typ, limit))
     for name, r in results.items():
         typ = types[name]
         c = schema[name] if name in schema else None
@@ -82,7 +80,8 @@ def print_model_results(schema, model, results, types, limit: int) -> None:
             head.append("  true" if r.value else "  false", style="green" if r.value else "red")
         elif present.is_set(r.value):
             head.append(f"  card {present.size_text(r.value)}")
-        head.append(f"  · {method(r)} · {r.seconds * 1000:.1f} ms", style="dim")
+        if r.error is None or r.seconds:
+            head.append(f"  · {method(r)} · {r.seconds * 1000:.1f} ms", style="dim")
         console.print(head)
         if c is not None and c.formal:
             indented(f"{name} :== {c.formal}" if c.kind != "structure" else c.formal, "dim")
@@ -95,12 +94,11 @@ def print_model_results(schema, model, results, types, limit: int) -> None:
             continue
         if r.kind in ("axiom", "theorem", "formula") or isinstance(r.value, bool):
             continue
-        indented(present.to_text(r.value, typ, limit, names))
+        indented(present.to_text(r.value, typ, limit))
 
 
 def model_contract(schema, model, results, types, max_elements: int) -> dict:
     """``setmine eval --json`` on a model (docs/json.md)."""
-    names = model.shown_names()
     terms, axioms, errors = {}, {}, {}
     for name, r in results.items():
         typ = types[name]
@@ -112,8 +110,7 @@ def model_contract(schema, model, results, types, max_elements: int) -> dict:
         if r.kind in ("axiom", "theorem"):
             axioms[name] = bool(r.value)
             continue
-        entry = {"type": str(typ), "value": present.to_json(r.value, typ, max_elements,
-                                                            names=names),
+        entry = {"type": str(typ), "value": present.to_json(r.value, typ, max_elements),
                  "method": method(r), "seconds": round(r.seconds, 6)}
         if present.is_set(r.value):
             entry["card"] = entry["value"]["card"]

@@ -22,11 +22,11 @@ from __future__ import annotations
 import heapq
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Mapping
 
 from ...eval.values import cardinal
 from ...eval.values.budget import Budget
 from ...eval.values.sets import CURRENT_BUDGET, LazySet, card, members, order_key, sort
+from ...model.decode import Label
 from ...rsl.semantics.types import Element, Logic, SetType, TupleType
 from ...rsl.syntax.errors import RSLError
 
@@ -35,9 +35,6 @@ TEXT_MEMBERS = 12             # members listed of a set in text
 PRINT_CANDIDATES = 200_000    # the most candidates one listing may enumerate
 PRINT_SECONDS = 10.0          # … and the longest it may take
 SAFE_INTEGER = 2 ** 53 - 1    # JSON readers keep integers up to this exactly
-
-Names = Mapping[str, Mapping[object, str]]
-"""A model's names of elements: basic set's alias → element → name."""
 
 
 def cell_text(cell) -> str:
@@ -138,13 +135,12 @@ few megabytes (its later sets give their cardinality and no elements)."""
 
 
 def to_json(value, typ, max_elements: int = DEFAULT_MAX_ELEMENTS, budget: Budget | None = None,
-            room: list[int] | None = None, names: Names | None = None):
+            room: list[int] | None = None):
     """A value in the one JSON encoding of ``docs/json.md``, guided by its
     type (``typ`` None: by the value alone); all its sets are listed under
     one printing budget, and together list at most ``WHOLE_VALUE_ELEMENTS``
-    times ``max_elements`` elements (``room``: how many are left).  With
-    ``names`` (a model's: basic set → element → name), an element of a
-    basic set is its name."""
+    times ``max_elements`` elements (``room``: how many are left).  An
+    element of a model's basic set (a ``Label``) is its name."""
     budget = budget or printing_budget(max_elements)
     room = room if room is not None else [WHOLE_VALUE_ELEMENTS * max(max_elements, 1)]
     if isinstance(typ, Logic) or isinstance(value, bool):
@@ -155,8 +151,7 @@ def to_json(value, typ, max_elements: int = DEFAULT_MAX_ELEMENTS, budget: Budget
         room[0] -= len(got.items)
         base = typ.base if isinstance(typ, SetType) else None
         out = {"card": got.size_text if got.size is not None else None,
-               "elements": [to_json(m, base, max_elements, budget, room, names)
-                            for m in got.items],
+               "elements": [to_json(m, base, max_elements, budget, room) for m in got.items],
                "complete": got.complete}
         if got.stopped:
             out["note"] = got.stopped
@@ -164,16 +159,15 @@ def to_json(value, typ, max_elements: int = DEFAULT_MAX_ELEMENTS, budget: Budget
             out["note"] = (f"listing stopped after {len(got.items)}: the whole value lists at most "
                            f"{WHOLE_VALUE_ELEMENTS * max(max_elements, 1):,} elements")
         return out
-    if names is not None and isinstance(typ, Element) and typ.name in names:
-        return names[typ.name].get(value, show(value))
     if isinstance(value, tuple):
         if isinstance(typ, Element) and len(value) == 2:
             return cell_text(value)
         factors = typ.factors if isinstance(typ, TupleType) else (None,) * len(value)
-        if typ is None and names is None and len(value) == 2 \
-                and all(type(v) is int for v in value):
+        if typ is None and len(value) == 2 and all(type(v) is int for v in value):
             return cell_text(value)
-        return [to_json(v, t, max_elements, budget, room, names) for v, t in zip(value, factors)]
+        return [to_json(v, t, max_elements, budget, room) for v, t in zip(value, factors)]
+    if isinstance(value, Label):
+        return value.name
     if isinstance(value, int):
         return json_integer(value)
     if isinstance(value, Fraction):
@@ -183,22 +177,19 @@ def to_json(value, typ, max_elements: int = DEFAULT_MAX_ELEMENTS, budget: Budget
     return str(value)
 
 
-def to_text(value, typ, limit: int = TEXT_MEMBERS, names: Names | None = None) -> str:
+def to_text(value, typ, limit: int = TEXT_MEMBERS) -> str:
     """A compact reading: sets of cells ``{0,1, 2,3}``, pairs ``(0,1, {…})``;
-    with ``names`` (a model's), elements of basic sets by name."""
+    a model's elements by name."""
     if isinstance(typ, Logic) or isinstance(value, bool):
         return "true" if value else "false"
-    if names is not None and isinstance(typ, Element) and typ.name in names:
-        return names[typ.name].get(value, show(value))
     if isinstance(typ, SetType) and is_set(value):
         got = listing(value, limit)
-        inner = ", ".join(to_text(m, typ.base, max(2, limit // 3), names) for m in got.items)
+        inner = ", ".join(to_text(m, typ.base, max(2, limit // 3)) for m in got.items)
         if not got.complete:
             inner += (", " if inner else "") + f"… ({got.size_text} in all)"
         return "{" + inner + "}"
     if isinstance(typ, TupleType) and isinstance(value, tuple):
-        return "(" + ", ".join(to_text(v, t, limit, names)
-                               for v, t in zip(value, typ.factors)) + ")"
+        return "(" + ", ".join(to_text(v, t, limit) for v, t in zip(value, typ.factors)) + ")"
     if isinstance(typ, Element) and isinstance(value, tuple) and len(value) == 2:
         return cell_text(value)
     return show(value)
@@ -209,6 +200,8 @@ def show(value, limit: int = 50, cells=frozenset()) -> str:
     ``cells`` (the board's X1) are written as cells ``r,c``."""
     if isinstance(value, bool):
         return "true" if value else "false"
+    if isinstance(value, Label):
+        return value.name
     if isinstance(value, int):
         return cardinal.show(value)
     if isinstance(value, Fraction):

@@ -1,0 +1,381 @@
+"""setmine against ConceptPortal's reference RSLang engine, on random
+schemas, models and formulas.
+
+    .venv/bin/python bench/differential.py --count 5000 --seed 1 --jobs 2
+    .venv/bin/python bench/differential.py --count 6000 --record tests/conformance/reference_table.jsonl
+
+Generates random schemas (1–3 basic sets of 0–4 elements, sometimes a
+constant set, 1–5 structures, a few terms, functions, predicates and an
+axiom) with a model each, and random expressions over them covering the
+constructs of ``setmine/rsl/syntax/grammar.lark`` (``rsl_generator.py``'s
+``Gen``: one method per construct), mostly well typed, a share broken on
+purpose.  Each schema and model is written as an rstool session; the
+reference (``node /work/shared/tools/rsref/refeval.mjs``) answers all of
+its expressions in one call; setmine answers in-process on the same file.
+They are compared per expression (``tests/conformance/answers.py``): the
+typification, the value where both computed one, the first error code
+(and its span) where the reference reports an error, and the warnings.
+
+The report gives the agreement figures and the differences grouped by a
+short signature (the kind of mismatch and the codes or types involved),
+each with its shortest examples and the constructs every example uses.
+
+``--record FILE`` writes the reference's answers as a table (JSON lines:
+each session once, then its expressions) for
+``tests/conformance/test_reference_table.py``; rows on which setmine
+disagrees are kept only as ``--keep-differing`` examples per signature
+(they become that test's KNOWN_DIFFERENCES).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import subprocess
+import sys
+import tempfile
+import time
+from collections import Counter, defaultdict
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from tests.conformance.answers import (Answer, SetmineSession, compare,  # noqa: E402
+                                       reference_answer, record_value, show_value)
+from rsl_generator import make_case  # noqa: E402
+
+REFEVAL = Path(os.environ.get("RSREF", "/work/shared/tools/rsref/refeval.mjs"))
+
+
+# ---------------------------------------------------------------------------
+# Running both sides
+
+def run_reference(session_path: str, expressions: list[str], timeout: float = 120) -> list[dict]:
+    """refeval's answer for each expression (one node call)."""
+    cmd = ["node", str(REFEVAL), session_path, "--no-text"]
+    for e in expressions:
+        cmd += ["--expr", e]
+    proc = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
+    if proc.returncode != 0:
+        raise RuntimeError(f"refeval failed ({proc.returncode}): {proc.stderr[:500]}")
+    rows = [json.loads(line) for line in proc.stdout.splitlines() if line.strip()]
+    if len(rows) != len(expressions):
+        raise RuntimeError(f"refeval answered {len(rows)} of {len(expressions)} expressions")
+    return rows
+
+
+def run_setmine(session_path: str, expressions: list[str]) -> list[Answer]:
+    """setmine's answer for each expression (in a worker process)."""
+    session = SetmineSession(session_path)
+    answers = []
+    for e in expressions:
+        started = time.perf_counter()
+        answer = session.answer(e)
+        answer.seconds = time.perf_counter() - started
+        answers.append(answer)
+    return answers
+
+
+@dataclass
+class Row:
+    case: int
+    index: int
+    expression: str
+    intent: str              # "typed" or "broken:<how>"
+    constructs: tuple
+    ref_raw: dict
+    ref: Answer
+    mine: Answer
+    kinds: list = field(default_factory=list)
+
+
+def run_all(cases, jobs: int, workdir: Path, progress=True) -> tuple[list[Row], list[str]]:
+    paths = []
+    for case in cases:
+        path = workdir / f"case{case.number:04d}.json"
+        path.write_text(json.dumps(case.session, ensure_ascii=False), encoding="utf-8")
+        paths.append(str(path))
+    problems: list[str] = []
+    started = time.time()
+    with ThreadPoolExecutor(jobs) as threads, ProcessPoolExecutor(jobs) as processes:
+        ref_futures = [threads.submit(run_reference, p, [e.text for e in c.expressions])
+                       for p, c in zip(paths, cases)]
+        mine_futures = [processes.submit(run_setmine, p, [e.text for e in c.expressions])
+                        for p, c in zip(paths, cases)]
+        rows: list[Row] = []
+        for n, (case, rf, mf) in enumerate(zip(cases, ref_futures, mine_futures)):
+            try:
+                ref_rows = rf.result()
+            except Exception as exc:  # noqa: BLE001
+                problems.append(f"case {case.number}: the reference: {exc}")
+                continue
+            try:
+                mine_answers = mf.result()
+            except Exception as exc:  # noqa: BLE001
+                problems.append(f"case {case.number}: setmine's worker: {type(exc).__name__}: {exc}")
+                mine_answers = [Answer(crash=f"worker: {type(exc).__name__}")
+                                for _ in case.expressions]
+            for i, (gen, raw, mine) in enumerate(zip(case.expressions, ref_rows, mine_answers)):
+                try:
+                    ref = reference_answer(raw)
+                except Exception as exc:  # noqa: BLE001
+                    problems.append(f"case {case.number} #{i}: cannot read the reference's "
+                                    f"answer {raw.get('typification')} {str(raw.get('value'))[:80]}: {exc}")
+                    continue
+                row = Row(case.number, i, gen.text, gen.intent, gen.constructs, raw, ref, mine)
+                row.kinds = compare(ref, mine).kinds
+                rows.append(row)
+            if progress and (n + 1) % 25 == 0:
+                print(f"  … {n + 1}/{len(cases)} schemas, {len(rows)} expressions, "
+                      f"{time.time() - started:.0f} s", file=sys.stderr)
+    return rows, problems
+
+
+# ---------------------------------------------------------------------------
+# Signatures of differences
+
+def _generic(t: str) -> str:
+    return t if len(t) < 40 else t[:37] + "…"
+
+
+def signature(row: Row, kind: str) -> str:
+    ref, mine = row.ref, row.mine
+    if kind == "crash":
+        return f"crash: {mine.crash.split(':')[0]}: {mine.crash.split(':')[1].strip() if ':' in mine.crash else ''}"
+    if kind == "type":
+        if ref.type == "N/A":
+            return f"type: reference N/A ({ref.error[0] if ref.error else '?'}), setmine types it"
+        if mine.type == "N/A":
+            return f"type: setmine N/A ({mine.error[0] if mine.error else '?'}), reference types it"
+        return f"type: reference {_shape(ref.type)} vs setmine {_shape(mine.type)}"
+    if kind == "value":
+        return f"value: {_value_shape(row)}"
+    if kind == "error":
+        return f"error code: reference {ref.error[0]}, setmine {mine.error[0]}"
+    if kind == "missing-error":
+        return f"missing error: reference {ref.error[0]}, setmine none"
+    if kind == "spurious-error":
+        return f"spurious error: setmine {mine.error[0]}, reference none"
+    if kind == "span":
+        return f"span of {ref.error[0]}"
+    if kind == "warnings":
+        extra_ref = sorted(set(ref.warnings) - set(mine.warnings))
+        extra_mine = sorted(set(mine.warnings) - set(ref.warnings))
+        return f"warnings: reference only {extra_ref}, setmine only {extra_mine}"
+    return kind
+
+
+def _shape(t: str) -> str:
+    import re
+    return re.sub(r"[XCSD]\d+", lambda m: m.group(0)[0], t)
+
+
+def _top_construct(row: Row) -> str:
+    return row.constructs[0] if row.constructs else "?"
+
+
+def _value_shape(row: Row) -> str:
+    return f"{_shape(row.ref.type)}"
+
+
+# ---------------------------------------------------------------------------
+# Report
+
+def pct(n: int, d: int) -> str:
+    return f"{n}/{d} ({100.0 * n / d:.2f}%)" if d else "0/0"
+
+
+def report(rows: list[Row], cases, problems: list[str], examples: int = 3) -> str:
+    out = []
+    by_case = {c.number: c for c in cases}
+    typed = [r for r in rows if r.intent == "typed"]
+    broken = [r for r in rows if r.intent != "typed"]
+    out.append(f"schemas: {len(cases)}; expressions compared: {len(rows)} "
+               f"({len(typed)} meant well typed, {len(broken)} broken on purpose)")
+    ref_ok = sum(1 for r in rows if r.ref.type != "N/A")
+    out.append(f"the reference typed {pct(ref_ok, len(rows))}; computed a value for "
+               f"{pct(sum(1 for r in rows if r.ref.has_value), len(rows))}; reported an error for "
+               f"{pct(sum(1 for r in rows if r.ref.error), len(rows))}")
+    agree_type = sum(1 for r in rows if "type" not in r.kinds and "crash" not in r.kinds)
+    out.append(f"types agree:            {pct(agree_type, len(rows))}")
+    both = [r for r in rows if r.ref.has_value and r.mine.has_value]
+    out.append(f"values agree:           {pct(sum(1 for r in both if 'value' not in r.kinds), len(both))}"
+               f"  (where both computed a value)")
+    ref_err = [r for r in rows if r.ref.error is not None]
+    same_code = [r for r in ref_err if r.mine.error is not None and r.mine.error[0] == r.ref.error[0]]
+    out.append(f"error codes agree:      {pct(len(same_code), len(ref_err))}"
+               f"  (where the reference reports an error)")
+    out.append(f"  … and their spans:    {pct(sum(1 for r in same_code if 'span' not in r.kinds), len(same_code))}")
+    no_err = [r for r in rows if r.ref.error is None]
+    out.append(f"no error where the reference has none: "
+               f"{pct(sum(1 for r in no_err if r.mine.error is None and r.mine.crash is None), len(no_err))}")
+    out.append(f"warnings agree:         {pct(sum(1 for r in rows if 'warnings' not in r.kinds), len(rows))}")
+    out.append(f"rows agreeing on everything: {pct(sum(1 for r in rows if not r.kinds), len(rows))}")
+    crashes = sum(1 for r in rows if "crash" in r.kinds)
+    if crashes:
+        out.append(f"setmine crashed (not an RSLError): {crashes}")
+    seconds = sorted(getattr(r.mine, "seconds", 0.0) for r in rows)
+    if seconds:
+        out.append(f"setmine's time per expression: median {1000 * seconds[len(seconds) // 2]:.1f} ms, "
+                   f"max {seconds[-1]:.2f} s")
+    if problems:
+        out.append("")
+        out.append(f"problems ({len(problems)}):")
+        out += [f"  {p}" for p in problems[:20]]
+    groups: dict[str, list[Row]] = defaultdict(list)
+    for r in rows:
+        for kind in r.kinds:
+            groups[signature(r, kind)].append(r)
+    out.append("")
+    out.append(f"differences: {len(groups)} categories")
+    for sig, members in sorted(groups.items(), key=lambda kv: (-len(kv[1]), kv[0])):
+        out.append("")
+        common = set(members[0].constructs)
+        for m in members[1:]:
+            common &= set(m.constructs)
+        out.append(f"== {sig}  — {len(members)} rows"
+                   + (f"; constructs in every one: {', '.join(sorted(common))}" if common else ""))
+        for r in pick_examples(members, examples):
+            case = by_case[r.case]
+            out.append(f"   schema #{r.case}: {case.summary()}")
+            out.append(f"     model: {case.model_summary()}")
+            out.append(f"     expression: {r.expression}    [{r.intent}]")
+            out.append(f"     reference: {show_answer(r.ref)}")
+            out.append(f"     setmine:   {show_answer(r.mine)}")
+    return "\n".join(out)
+
+
+def pick_examples(members: list[Row], n: int) -> list[Row]:
+    """The shortest expressions, from different schemas where possible."""
+    chosen: list[Row] = []
+    seen_cases: set[int] = set()
+    for r in sorted(members, key=lambda r: (len(r.expression), r.case, r.index)):
+        if r.case in seen_cases:
+            continue
+        chosen.append(r)
+        seen_cases.add(r.case)
+        if len(chosen) == n:
+            break
+    return chosen
+
+
+def show_answer(a: Answer) -> str:
+    parts = [a.type]
+    if a.has_value:
+        text = show_value(a.value)
+        parts.append("= " + (text if len(text) < 160 else text[:157] + "…"))
+    if a.error:
+        parts.append(f"error {a.error[0]} [{a.error[1]}, {a.error[2]})")
+    if a.warnings:
+        parts.append(f"warnings {list(a.warnings)}")
+    if a.crash:
+        parts.append(f"CRASH {a.crash}")
+    return "  ".join(parts)
+
+
+# ---------------------------------------------------------------------------
+# Recording the reference's answers
+
+def record(rows: list[Row], cases, path: Path, keep_differing: int) -> tuple[int, int, list[str]]:
+    """Write the table; return (rows written, differing rows left out, the
+    keys of the differing rows kept)."""
+    kept_per_sig: Counter = Counter()
+    chosen: list[Row] = []
+    left_out = 0
+    for r in sorted(rows, key=lambda r: (r.case, r.index)):
+        if "crash" in r.kinds:
+            left_out += 1
+            continue
+        if r.kinds:
+            sigs = [signature(r, k) for k in r.kinds]
+            if all(kept_per_sig[s] >= keep_differing for s in sigs):
+                left_out += 1
+                continue
+            for s in sigs:
+                kept_per_sig[s] += 1
+        chosen.append(r)
+    differing_keys = [f"{r.case}:{r.index}" for r in chosen if r.kinds]
+    used_cases = sorted({r.case for r in chosen})
+    by_case = {c.number: c for c in cases}
+    lines = []
+    for number in used_cases:
+        lines.append({"kind": "session", "case": number, "session": by_case[number].session})
+        for r in (r for r in chosen if r.case == number):
+            raw = r.ref_raw
+            critical = r.ref.error
+            lines.append({"kind": "expression", "case": number, "index": r.index,
+                          "expression": r.expression,
+                          "type": raw.get("typification"),
+                          "value": record_value(raw.get("value")),
+                          "error": list(critical) if critical else None,
+                          "warnings": list(r.ref.warnings)})
+    with open(path, "w", encoding="utf-8") as handle:
+        for line in lines:
+            handle.write(json.dumps(line, ensure_ascii=False, separators=(",", ":")) + "\n")
+    return len(chosen), left_out, differing_keys
+
+
+# ---------------------------------------------------------------------------
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--count", type=int, default=1000, help="expressions to generate (default 1000)")
+    parser.add_argument("--per-schema", type=int, default=20,
+                        help="generated expressions per schema (default 20)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--jobs", type=int, default=max(1, min(4, os.cpu_count() or 1)))
+    parser.add_argument("--broken", type=float, default=0.2,
+                        help="the share of expressions broken on purpose (default 0.2)")
+    parser.add_argument("--examples", type=int, default=3, help="examples per category")
+    parser.add_argument("--record", type=Path, help="write the reference's answers to this JSONL file")
+    parser.add_argument("--keep-differing", type=int, default=3,
+                        help="with --record: rows kept per signature of difference (default 3)")
+    parser.add_argument("--keep", type=Path, help="keep the session files in this folder")
+    parser.add_argument("--rows", type=Path, help="write every compared row as JSON lines here")
+    args = parser.parse_args(argv)
+
+    rng = random.Random(args.seed)
+    cases = []
+    total = 0
+    number = 0
+    while total < args.count:
+        want = min(args.per_schema, args.count - total)
+        case = make_case(random.Random(rng.getrandbits(64)), number, want, args.broken)
+        cases.append(case)
+        total += want
+        number += 1
+    started = time.time()
+    if args.keep:
+        args.keep.mkdir(parents=True, exist_ok=True)
+        rows, problems = run_all(cases, args.jobs, args.keep)
+    else:
+        with tempfile.TemporaryDirectory(prefix="setmine-diff-") as tmp:
+            rows, problems = run_all(cases, args.jobs, Path(tmp))
+    print(f"seed {args.seed}: {len(cases)} schemas, {len(rows)} rows in {time.time() - started:.0f} s")
+    print(report(rows, cases, problems, args.examples))
+    if args.rows:
+        with open(args.rows, "w", encoding="utf-8") as handle:
+            for r in rows:
+                handle.write(json.dumps({"case": r.case, "index": r.index, "expression": r.expression,
+                                         "intent": r.intent, "constructs": list(r.constructs),
+                                         "kinds": r.kinds, "reference": r.ref.to_json(),
+                                         "setmine": r.mine.to_json()}, ensure_ascii=False) + "\n")
+    if args.record:
+        written, left_out, keys = record(rows, cases, args.record, args.keep_differing)
+        size = args.record.stat().st_size
+        print(f"\nrecorded {written} rows of {len(rows)} to {args.record} ({size / 1e6:.2f} MB); "
+              f"{left_out} differing rows left out; differing rows kept ({len(keys)}):")
+        for k in keys:
+            print(f"  {k}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
