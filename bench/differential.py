@@ -56,8 +56,23 @@ REFEVAL = Path(os.environ.get("RSREF", "/work/shared/tools/rsref/refeval.mjs"))
 # ---------------------------------------------------------------------------
 # Running both sides
 
-def run_reference(session_path: str, expressions: list[str], timeout: float = 120) -> list[dict]:
-    """refeval's answer for each expression (one node call)."""
+def run_reference(session_path: str, expressions: list[str], timeout: float = 90) -> list[dict]:
+    """refeval's answer for each expression: one node call; if it does not
+    finish in ``timeout`` seconds, one call per expression, an expression
+    that still does not finish answered ``{"timeout": true}``."""
+    try:
+        return _refeval(session_path, expressions, timeout)
+    except subprocess.TimeoutExpired:
+        rows = []
+        for e in expressions:
+            try:
+                rows += _refeval(session_path, [e], 30)
+            except subprocess.TimeoutExpired:
+                rows.append({"expression": e, "timeout": True})
+        return rows
+
+
+def _refeval(session_path: str, expressions: list[str], timeout: float) -> list[dict]:
     cmd = ["node", str(REFEVAL), session_path, "--no-text"]
     for e in expressions:
         cmd += ["--expr", e]
@@ -122,6 +137,10 @@ def run_all(cases, jobs: int, workdir: Path, progress=True) -> tuple[list[Row], 
                 mine_answers = [Answer(crash=f"worker: {type(exc).__name__}")
                                 for _ in case.expressions]
             for i, (gen, raw, mine) in enumerate(zip(case.expressions, ref_rows, mine_answers)):
+                if raw.get("timeout"):
+                    problems.append(f"case {case.number} #{i}: the reference did not answer in 30 s: "
+                                    f"{gen.text}")
+                    continue
                 try:
                     ref = reference_answer(raw)
                 except Exception as exc:  # noqa: BLE001

@@ -430,7 +430,7 @@ class Gen:
 
     def set_methods(self, depth):
         return [(self.set_named, 3), (self.set_binary, 3), (self.set_product, 1.5),
-                (self.set_boolean, 1), (self.set_projection, 2), (self.set_filter, 2),
+                (self.set_boolean, 0.4), (self.set_projection, 2), (self.set_filter, 2),
                 (self.set_reduce, 0.7), (self.set_bool, 0.7), (self.set_debool, 0.4),
                 (self.set_declarative, 2.5), (self.set_imperative, 1.5),
                 (self.set_recursive, 0.8), (self.set_enumeration, 1.5), (self.set_call, 1.2)]
@@ -1157,8 +1157,6 @@ def make_case(rng: random.Random, number: int, count: int, broken_share: float) 
     for g in world.globals.values():
         if g.kind in ("term", "axiom"):
             expressions.append(GenExpr(g.alias, "typed", ("alias of a " + g.kind,)))
-        elif g.kind in ("function", "predicate") and rng.random() < 0.5:
-            expressions.append(GenExpr(g.formal, "typed", (g.kind + " definition",)))
     expressions = expressions[:count]
     seen = {e.text for e in expressions}
     tries = 0

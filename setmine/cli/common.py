@@ -93,6 +93,10 @@ def load_board_file(path: str, mines: int | None = None):
     options = {"mines": mines} if mines is not None else {}
     _not_too_long(path, "board")
     path = str(resources.resolve_board(path))
+    if is_model_argument(path):
+        raise UserError(f"{path}: a model of a schema (a ConceptPortal file or a setmine model), "
+                        f"not a Minesweeper board: this command needs a board; evaluate a model "
+                        f"with eval, check or explain")
     if not _exists(Path(path)):
         hint = ""
         if Path(path).parent == Path("."):

@@ -1,4 +1,10 @@
-"""``setmine report BOARD [--spec FILE] [--against FILE | --no-against] [-o OUT.html]``:
+"""``setmine report MODEL [-o OUT.html]``: a model of any schema (a ConceptPortal
+session or bundle, or a setmine model with --spec) as one HTML page: each
+basic set and structure, then each constituent with its formula, texts and
+value, elements by name — a set of tuples a table, an axiom's or theorem's
+verdict explained.
+
+``setmine report BOARD [--spec FILE] [--against FILE | --no-against] [-o OUT.html]``:
 one self-contained HTML page of the schema over the board — the board, the
 axioms' verdicts, the move and where it must come from, then one section per
 constituent in dependency order: its formula (point at a sub-term for its
@@ -33,7 +39,8 @@ from pathlib import Path
 
 from .. import resources
 from .common import (BOARD_HELP, add_board_options, add_budget_options, budget_from, help_text,
-                     load_board_file, load_valid_schema, writable, write_atomically)
+                     is_model_argument, load_board_file, load_subject, load_valid_schema,
+                     writable, write_atomically)
 
 
 def add_parser(sub) -> None:
@@ -81,6 +88,8 @@ def run(args) -> int:
                         "(a game replayed), not with a board")
     if args.board is None:
         raise UserError("give a board (a file, or a shipped board by name such as beginner-midgame)")
+    if is_model_argument(str(resources.resolve_board(args.board))):
+        return run_model(args)
     if args.against and args.no_against:
         raise UserError("--against and --no-against contradict each other")
     schema = load_valid_schema(args.spec)
@@ -101,6 +110,26 @@ def run(args) -> int:
     write_atomically(output, html)
     print(f"wrote {output} ({len(html.encode('utf-8')):,} bytes, {len(report.sections)} sections, "
           f"{time.perf_counter() - started:.1f} s); open it in a browser: {output.resolve().as_uri()}")
+    return 0
+
+
+def run_model(args) -> int:
+    """A model of any schema: its page (``pictures/model_page.py``)."""
+    from . import UserError
+    from ..pictures.model_page import build, model_page
+
+    if args.against or args.no_against:
+        raise UserError("--against compares two Saper schemas on a board, not on a model")
+    output = Path(args.output) if args.output else \
+        Path(Path(args.board).name.split(".")[0] + ".html")
+    writable(output)
+    budget = budget_from(args)
+    subject = load_subject(args, budget)
+    page = build(subject.schema, subject.model, budget)
+    html = model_page(page)
+    write_atomically(output, html)
+    print(f"wrote {output} ({len(html.encode('utf-8')):,} bytes, {len(page.sections)} sections, "
+          f"{page.seconds:.1f} s); open it in a browser: {output.resolve().as_uri()}")
     return 0
 
 
