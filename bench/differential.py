@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import multiprocessing
 import os
 import random
 import subprocess
@@ -118,7 +119,10 @@ def run_all(cases, jobs: int, workdir: Path, progress=True) -> tuple[list[Row], 
         paths.append(str(path))
     problems: list[str] = []
     started = time.time()
-    with ThreadPoolExecutor(jobs) as threads, ProcessPoolExecutor(jobs) as processes:
+    # spawned, not forked: a forked worker would inherit the pipes of the node
+    # processes running in the threads, and their readers would wait for it
+    spawn = multiprocessing.get_context("spawn")
+    with ThreadPoolExecutor(jobs) as threads, ProcessPoolExecutor(jobs, spawn) as processes:
         ref_futures = [threads.submit(run_reference, p, [e.text for e in c.expressions])
                        for p, c in zip(paths, cases)]
         mine_futures = [processes.submit(run_setmine, p, [e.text for e in c.expressions])
@@ -182,7 +186,14 @@ def signature(row: Row, kind: str) -> str:
     if kind == "spurious-error":
         return f"spurious error: setmine {mine.error[0]}, reference none"
     if kind == "span":
-        return f"span of {ref.error[0]}"
+        (a, b), (c, d) = ref.error[1:], mine.error[1:]
+        if a <= c and d <= b:
+            how = "the reference's span is wider"
+        elif c <= a and b <= d:
+            how = "setmine's span is wider"
+        else:
+            how = "the spans overlap or are apart"
+        return f"span of {ref.error[0]}: {how}"
     if kind == "warnings":
         extra_ref = sorted(set(ref.warnings) - set(mine.warnings))
         extra_mine = sorted(set(mine.warnings) - set(ref.warnings))

@@ -421,9 +421,13 @@ class Gen:
             return E("×".join(p.operand() for p in parts), ty,
                      math.prod(p.size for p in parts), atom=False)
         inner = self.leaf(base)
-        if inner.size <= POWER_LIMIT:
+        if inner.size <= POWER_LIMIT and self.chance(0.2):
+            self.tag("ℬ")
             return E(f"ℬ({inner.text})", ty, 2 ** inner.size)
-        return E("{" + inner.text + "}", ty, 1)
+        if self.chance(0.5):
+            return E("{" + inner.text + "}", ty, 1)
+        other = self.leaf(base)
+        return E("{" + inner.text + ", " + other.text + "}", ty, 2)
 
     # =======================================================================
     # Set expressions: ℬ(T)
@@ -843,12 +847,14 @@ class Gen:
               "broken_debool", "broken_red", "broken_boolean", "broken_enumeration",
               "broken_tuple_declaration", "broken_quantifier_domain", "broken_expected_logic",
               "broken_expected_set", "broken_unknown_global", "broken_function_alone",
-              "broken_empty_set", "broken_syntax", "broken_radical", "broken_evaluation"]
+              "broken_empty_set", "broken_syntax", "broken_radical", "broken_evaluation",
+              "broken_global_definition", "broken_evaluation", "broken_large"]
 
     def broken(self) -> tuple[str, str]:
         name = self.rng.choice(self.BROKEN)
         self.start()
         text = getattr(self, name)()
+        self.tag(name.replace("_", " "))
         return text, name.removeprefix("broken_")
 
     def _other_type(self, ty: Ty) -> Ty:
@@ -1057,6 +1063,23 @@ class Gen:
 
     def broken_radical(self):
         return self.rng.choice(["R1", "card(R1)", "[a∈R1] a", "∀a∈R1 a=a", "X1 ∪ R2"])
+
+    def broken_global_definition(self):
+        """A constituent's declaration as an expression (``D9 :== …``)."""
+        ty = self.set_type()
+        return self.rng.choice([f"D9 :== {self.expr(ty, 1).text}",
+                                f"S9 ::= ℬ({self.rng.choice(self.world.element_types()).name})",
+                                f"F9 :== [a∈{self.rng.choice(self.world.element_types()).name}] "
+                                f"{{a}}"])
+
+    def broken_large(self):
+        """Well typed, with large values: a power set of a power set, big integers."""
+        four = [t.name for t in self.world.element_types() if self.world.counts[t.name] >= 3]
+        pick = self.rng.choice(four) if four else self.world.element_types()[0].name
+        return self.rng.choice([f"ℬ(ℬ({pick}))", f"card(ℬ(ℬ({pick})))",
+                                f"ℬ({pick}×{pick})", f"card(ℬ({pick}×{pick}×{pick}))",
+                                "99999999999 * 99999999999", "9007199254740993 - 1",
+                                "4294967296 * 4294967296", "123456789 * 1000"])
 
     def broken_evaluation(self):
         """Well typed, failing when evaluated."""

@@ -138,7 +138,7 @@ def _schema(items: list, where: str, keys: dict[str, str], schema_alias, title, 
             raise PortalError(f"{at}.alias: expected the constituent's alias, such as \"D1\", "
                               f"got {describe_json(alias)}")
         type_name = item.get(keys["kind"])
-        if type_name not in KIND_OF_TYPE:
+        if not isinstance(type_name, str) or type_name not in KIND_OF_TYPE:
             raise PortalError(f"{at}.{keys['kind']}: expected one of "
                               f"{', '.join(t for t in KIND_OF_TYPE if t != 'theorem')}, got "
                               f"{describe_json(type_name)}")
@@ -172,7 +172,7 @@ def _values(items: list, where: str, schema: SchemaText,
         at = f"{where}[{n}]"
         item = _object(raw, at)
         number = item.get("id")
-        if number not in alias_of or isinstance(number, bool):
+        if not isinstance(number, int) or isinstance(number, bool) or number not in alias_of:
             raise PortalError(f"{at}.id: {describe_json(number)} is the id of no constituent of "
                               f"the schema")
         alias = alias_of[number]

@@ -59,3 +59,19 @@ def test_an_element_is_its_index_carrying_its_name():
     assert back == 0 and back.name == "Ann"
     decoded = decode(["a", "c"], SetType(Element("X1")), UNIVERSE, Encoding.NAME, KINDS)
     assert sorted(e.name for e in decoded) == ["a", "c"]
+
+
+JSON = st.recursive(st.none() | st.booleans() | st.integers(-300, 300) | st.floats()
+                    | st.text(max_size=3) | st.just(-111),
+                    lambda inner: st.lists(inner, max_size=4)
+                    | st.dictionaries(st.text(max_size=2), inner, max_size=2), max_leaves=10)
+
+
+@settings(max_examples=400, deadline=None)
+@given(TYPES, JSON, st.sampled_from(list(Encoding)))
+def test_any_json_is_read_or_refused_with_a_value_problem(typ, raw, encoding):
+    from setmine.model.decode import ValueProblem
+    try:
+        decode(raw, typ, UNIVERSE, encoding, KINDS)
+    except ValueProblem as exc:
+        assert str(exc)

@@ -6,6 +6,8 @@ import json
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from setmine.cli import main
 from setmine.portal.files import PortalError, read_portal
@@ -179,3 +181,44 @@ def test_a_byte_order_mark_is_read_past(tmp_path):
     rsl = tmp_path / "bom.rsl"
     rsl.write_bytes(b"\xef\xbb\xbf" + (MODELS / "study-plan.rsl").read_bytes())
     assert len(read_schema(rsl)) == len(read_schema(MODELS / "study-plan.rsl"))
+
+
+JSON = st.recursive(st.none() | st.booleans() | st.integers(-5, 5) | st.text(max_size=4),
+                    lambda inner: st.lists(inner, max_size=3)
+                    | st.dictionaries(st.text(max_size=3), inner, max_size=3), max_leaves=8)
+
+
+def paths_of(node, prefix=()):
+    yield prefix
+    if isinstance(node, dict):
+        for key, value in node.items():
+            yield from paths_of(value, prefix + (key,))
+    elif isinstance(node, list):
+        for i, value in enumerate(node):
+            yield from paths_of(value, prefix + (i,))
+
+
+ALL_PATHS = [p for p in paths_of(SESSION) if p]
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_any_corrupted_session_is_read_or_refused_clearly(tmp_path_factory, data):
+    """Replace any part of a real session by any JSON: the reader gives a
+    model or a SourceError, never another exception."""
+    doc = copy.deepcopy(SESSION)
+    for _ in range(data.draw(st.integers(1, 3))):
+        path = data.draw(st.sampled_from(ALL_PATHS))
+        node = doc
+        try:
+            for key in path[:-1]:
+                node = node[key]
+            node[path[-1]] = data.draw(JSON)
+        except (KeyError, IndexError, TypeError):
+            continue
+    path = tmp_path_factory.mktemp("fuzz") / "s.json"
+    path.write_text(json.dumps(doc, ensure_ascii=False), encoding="utf-8")
+    try:
+        read_model(path)
+    except SourceError as exc:
+        assert str(path) in str(exc)
