@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import math
 import random
+import re
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -93,25 +94,39 @@ class Case:
     session: dict
     expressions: list
 
-    def summary(self) -> str:
+    def used(self, expression: str | None) -> list[Global]:
+        """The constituents ``expression`` reads, directly or through the
+        definitions and domains of others (every one when it is None)."""
+        if expression is None:
+            return list(self.world.globals.values())
+        names = set()
+        todo = [expression]
+        while todo:
+            text = todo.pop()
+            for alias in re.findall(r"[XCSDAFPT][0-9]+", text):
+                g = self.world.globals.get(alias)
+                if g is not None and alias not in names:
+                    names.add(alias)
+                    todo.append(g.formal)
+        return [g for a, g in self.world.globals.items() if a in names]
+
+    def summary(self, expression: str | None = None) -> str:
         parts = []
-        for g in self.world.globals.values():
-            if g.kind == "basic":
-                parts.append(f"{g.alias} (basic)")
-            elif g.kind == "constant":
-                parts.append(f"{g.alias} (constant)")
+        for g in self.used(expression):
+            if g.kind in ("basic", "constant"):
+                parts.append(f"{g.alias} ({g.kind})")
             else:
                 op = "::=" if g.kind == "structure" else ":=="
                 parts.append(f"{g.alias} {op} {g.formal}")
-        return "; ".join(parts)
+        return "; ".join(parts) or "—"
 
-    def model_summary(self) -> str:
+    def model_summary(self, expression: str | None = None) -> str:
         parts = []
-        for g in self.world.globals.values():
+        for g in self.used(expression):
             if g.kind in ("basic", "constant", "structure"):
                 parts.append(f"{g.alias} = {show_value(g.value)}" if g.value is not None
                              else f"{g.alias} = (none)")
-        return "; ".join(parts)
+        return "; ".join(parts) or "—"
 
 
 def make_world(rng: random.Random) -> World:

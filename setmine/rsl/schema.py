@@ -243,10 +243,11 @@ class Schema:
         item = analysis.constituent
         if analysis.error is None:
             for name, node in dependencies(analysis.tree):
+                span = (node.span[0], node.span[0] + len(name))  # the name, not a whole call
                 if name not in results:
                     analysis.error = self._locate(RSLError(
                         "globalNotTyped", f"{name} is not a constituent of this schema",
-                        *node.span), item)
+                        *span), item)
                     break
                 yield name
                 if alias in done:  # closed a cycle through us
@@ -254,7 +255,7 @@ class Schema:
                 if results[name].error is not None:
                     analysis.error = self._locate(RSLError(
                         "globalNotTyped", f"{name} has an error, so it has no type",
-                        *node.span), item)
+                        *span), item)
                     break
         if analysis.error is None:
             try:

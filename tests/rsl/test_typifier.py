@@ -103,8 +103,8 @@ SEED = [
     ("A5", "card(S₄) = 1 & debool (S₄) ∈ X₁\\S₃", "Logic", VALUE, []),
     ("A6", "debool (S₄) ∈ D₁₈", "Logic", VALUE, []),
     ("D19", "S₃ ∪ S₄", "ℬ(X1)", VALUE, []),
-    ("D20", "{a ∈ S₃ ∪ S₄| X₁\\(S₃ ∪ S₄) = S₂}", "ℬ(X1)", VALUE, [("localNotUsed", (1, 2))]),
-    ("D21", "{a ∈ S₃ ∪ S₄| debool (S₄) ∈ S₂}", "ℬ(X1)", VALUE, [("localNotUsed", (1, 2))]),
+    ("D20", "{a ∈ S₃ ∪ S₄| X₁\\(S₃ ∪ S₄) = S₂}", "ℬ(X1)", VALUE, [("localNotUsed", (14, 31))]),
+    ("D21", "{a ∈ S₃ ∪ S₄| debool (S₄) ∈ S₂}", "ℬ(X1)", VALUE, [("localNotUsed", (14, 30))]),
 ]
 
 
@@ -288,10 +288,11 @@ def test_passing(text, type_text, value_class):
 # Warnings
 
 WARNINGS = [
-    ("∀a∈X1 1=1", [("localNotUsed", (1, 2), "a")]),
-    ("I{a | (a, b) :∈ S1}", [("localNotUsed", (10, 11), "b")]),
-    ("[a∈X1, b∈S2] ∅", [("localNotUsed", (1, 2), "a"), ("localNotUsed", (7, 8), "b")]),
-    ("D{a ∈ X1 | ∃b∈S2 1=1}", [("localNotUsed", (2, 3), "a"), ("localNotUsed", (12, 13), "b")]),
+    ("∀a∈X1 1=1", [("localNotUsed", (6, 9), "1=1")]),
+    ("I{a | (a, b) :∈ S1}", [("localNotUsed", (0, 19), "I{a | (a, b) :∈ S1}")]),
+    ("[a∈X1, b∈S2] ∅", [("localNotUsed", (13, 14), "∅"), ("localNotUsed", (13, 14), "∅")]),
+    ("D{a ∈ X1 | ∃b∈S2 1=1}", [("localNotUsed", (11, 20), "∃b∈S2 1=1"),
+                              ("localNotUsed", (17, 20), "1=1")]),
     ("card(ℬ(X1))", [("invalidPropertyUsage", (5, 10), "ℬ(X1)")]),
     ("card(D2 ∩ D2)", [("invalidPropertyUsage", (5, 12), "D2 ∩ D2")]),
     ("card(D2 ∩ D3)", []),

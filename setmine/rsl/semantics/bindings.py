@@ -41,8 +41,11 @@ auditors (examples: ``tests/rsl/test_scope_codes.py``):
                                 ``(∀a∈X1 a=a) & ∀b∈a b=b`` (the quantifier is
                                 in parentheses), ``D{a ∈ X1 | 1=1} = {a}``
                                 (not a quantifier)
-``localNotUsed`` (warning)      a declared name that its scope never uses; the
-                                expression still types
+``localNotUsed`` (warning)      a declared name that its scope never uses,
+                                spanned over that scope as the reference
+                                does (a quantifier's or a function's body,
+                                a D{…}'s condition, a whole I{…} or R{…});
+                                the expression still types
 ``invalidCortegeDeclare``       a tuple declaration over a non-tuple (or a
                                 tuple of another arity)
 ==============================  ==============================================
@@ -96,6 +99,7 @@ class Frame:
     what: str
     region: s.Span
     locals: dict[str, LocalVariable] = field(default_factory=dict)
+    scope: s.Span | None = None  # where its locals are to be used: localNotUsed's span
 
 
 @dataclass
@@ -179,7 +183,7 @@ class Scopes:
         region = (0, 0)
         if isinstance(node, s.Quantifier):
             region = (node.span[1], self.reaches.get(id(node), 0))
-        self.frames.append(Frame(what, region))
+        self.frames.append(Frame(what, region, scope=_scope(node)))
         self.extend(bindings)
 
     def extend(self, bindings: Sequence[Binding]) -> None:
@@ -210,8 +214,21 @@ class Scopes:
             if not variable.used:
                 self.warnings.append(Diagnostic(
                     "localNotUsed", f"'{name}' is declared but never used",
-                    *variable.declaration.span))
+                    *(frame.scope or variable.declaration.span)))
             self.ended[name] = Ended(variable, frame.what, frame.region)
+
+
+def _scope(node: s.Node | None) -> s.Span | None:
+    """Where a construct's locals are to be used, as the reference spans an
+    unused one: a quantifier's body, a D{…}'s condition, a function's body,
+    the whole of an I{…} or R{…}."""
+    if isinstance(node, (s.Quantifier, s.FunctionDef)):
+        return node.body.span
+    if isinstance(node, s.Declarative):
+        return node.condition.span
+    if isinstance(node, (s.Imperative, s.Recursive)):
+        return node.span
+    return None
 
 
 def _unwrapped(parent: s.Node, child: s.Node) -> bool:
