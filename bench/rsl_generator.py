@@ -953,7 +953,10 @@ class Gen:
         s = self._tuple_set()
         wrong = self.rng.choice(["1", self.expr(self._other_type(set_of(s.ty.base.parts[0])),
                                                 0).text, s.text])
-        return f"Fi1[{wrong}]({s.text})" if self.chance(0.7) else f"Fi1[{wrong}]({self.expr(set_of(self.world.element_types()[0]), 0).text})"
+        if self.chance(0.7):
+            return f"Fi1[{wrong}]({s.text})"
+        not_tuples = self.expr(set_of(self.world.element_types()[0]), 0)
+        return f"Fi1[{wrong}]({not_tuples.text})"
 
     def broken_projection_index(self):
         s = self._tuple_set()
@@ -987,7 +990,8 @@ class Gen:
         g = self.rng.choice(functions)
         args = [self.expr(p, 0).text for p in g.params]
         k = self.rng.randrange(len(args))
-        wrong_ty = self._other_type(g.params[k]) if g.params[k].kind == "set" else set_of(g.params[k])
+        wrong_ty = (self._other_type(g.params[k]) if g.params[k].kind == "set"
+                    else set_of(g.params[k]))
         args[k] = self.expr(wrong_ty, 0).text
         call = f"{g.alias}[{', '.join(args)}]"
         return call if g.kind == "function" else self._in_context(call)
@@ -1010,7 +1014,8 @@ class Gen:
         return f"debool({self.expr(self.rng.choice([INTEGER, self.element_type()]), 1).text})"
 
     def broken_red(self):
-        return f"red({self.expr(set_of(self.rng.choice(self.world.element_types() + [INTEGER])), 1).text})"
+        flat = set_of(self.rng.choice(self.world.element_types() + [INTEGER]))
+        return f"red({self.expr(flat, 1).text})"
 
     def broken_boolean(self):
         return self.rng.choice([f"ℬ({self.expr(INTEGER, 1).text})",
@@ -1220,5 +1225,33 @@ def make_case(rng: random.Random, number: int, count: int, broken_share: float) 
             continue
         seen.add(text)
         expressions.append(GenExpr(text, intent, tuple(sorted(gen.tags))))
+    expressions += domain_function(rng, world)
     world_title = f"diff{number:04d}"
     return Case(number, world, session_of(world, world_title), expressions)
+
+
+def domain_function(rng: random.Random, world: World) -> list[GenExpr]:
+    """Sometimes a function whose parameter ranges over a structure's or a
+    term's value (``[p∈S2] {p}``), and calls of it inside and outside that
+    value.  Drawn after everything else of the case, so that the case's
+    other expressions stay what they were."""
+    if rng.random() >= 0.4:
+        return []
+    sets = [g for g in world.of_kind("structure", "term") if g.ty is not None
+            and g.ty.kind == "set" and g.ty.base.kind in ("element", "tuple")]
+    if not sets:
+        return []
+    domain = rng.choice(sets)
+    number = 1 + max((int(a[1:]) for a in world.globals if a.startswith("F")), default=0)
+    alias = f"F{number}"
+    body = rng.choice(["{p}", "bool(p)"])
+    world.globals[alias] = Global(alias, "function", domain.ty, f"[p∈{domain.alias}] {body}",
+                                  params=(domain.ty.base,))
+    gen = Gen(rng, world)
+    gen.start()
+    ambient = gen.leaf(domain.ty)  # the type's whole universe: X1, X1×X1, C1, …
+    calls = [f"∀x∈{domain.alias} {alias}[x]={{x}}",
+             f"D{{x∈{ambient.operand()} | card({alias}[x]) = 1}}",
+             f"∃x∈{ambient.operand()} {alias}[x]≠{{x}}"]
+    return [GenExpr(text, "typed", ("F[…] over a value domain",))
+            for text in rng.sample(calls, 2)]

@@ -25,7 +25,7 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import dataclass, field
-from typing import Any, Iterable
+from typing import Any
 
 TUPLE_MARK = -111
 WARNING_MASK, WARNING_BITS = 0xF000, 0x2000   # the reference's isCritical(): a warning's code
@@ -262,6 +262,7 @@ class Answer:
     error: tuple | None = None         # (code, from, to): the first error
     warnings: tuple = ()               # the warnings' codes, in order
     crash: str | None = None           # setmine raised something that is not an RSLError
+    seconds: float = 0.0               # how long setmine took (bench/differential.py)
 
     def to_json(self) -> dict:
         return {"type": self.type, "error": list(self.error) if self.error else None,
@@ -336,7 +337,6 @@ class SetmineSession:
 
     def __init__(self, path: str, max_elements: int = 300_000, max_seconds: float = 20.0):
         from setmine.eval.interpret.model import evaluate_schema
-        from setmine.eval.values.budget import Budget
         from setmine.sources import read_model
 
         self.max_elements = max_elements
@@ -522,7 +522,3 @@ def compare(ref: Answer, mine: Answer, warnings: bool = True) -> Verdict:
     if warnings and both_typed and sorted(set(ref.warnings)) != sorted(set(mine.warnings)):
         kinds.append("warnings")
     return Verdict(kinds)
-
-
-def as_lines(rows: Iterable[dict]) -> str:
-    return "".join(json.dumps(r, ensure_ascii=False, separators=(",", ":")) + "\n" for r in rows)
