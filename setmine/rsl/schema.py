@@ -168,10 +168,20 @@ class Schema:
     def expression_tree(self, expression: str) -> s.Node:
         """The syntax tree of an alias of the schema or of any expression
         over it (parsed and typed against the schema: an RSLError says what
-        is wrong and where)."""
+        is wrong and where).  An alias is the global it names, as the
+        reference reads it: its value, not its definition (a function's
+        alias alone is ``globalFuncWithoutArgs``)."""
         if expression in self.by_alias:
-            if self[expression].kind in ("basic", "constant", "structure"):
-                return s.Global(expression, span=(0, len(expression)))  # its value, not its type
+            kind = self[expression].kind
+            if kind in ("function", "predicate"):  # as the reference: a call needs arguments
+                raise RSLError("globalFuncWithoutArgs", f"{expression} is a {kind}: it needs "
+                               f"arguments, {expression}[…]", 0, len(expression))
+            if kind in ("term", "axiom", "theorem") and self.analysis[expression].error:
+                raise RSLError("globalNotTyped", f"{expression} has an error, so it has no "
+                               f"type: {self.analysis[expression].error.message}",
+                               0, len(expression))
+            if kind != "nominal":
+                return s.Global(expression, span=(0, len(expression)))  # its value
             return self.tree(expression)
         tree = parse_with_warnings(expression).tree
         return typify(tree, self.environment()).tree or tree

@@ -31,12 +31,12 @@ ROWS = [
     # a basic set's or a structure's own alias is its value (not its typification)
     ("X1", None, DATA, frozenset({1, 2, 3})),
     ("S1", None, DATA, frozenset({(1, 2), (2, 1)})),
-    ("D1", None, DATA, frozenset({1, 2})),
+    ("D1", None, DATA, "globalNotTyped"),  # its formula has a type error
     # a global with a type but no value in the data
     ("S2", None, WITHOUT_S2, "calcGlobalMissing"),
     ("S2 ∪ X1", r"S2 \union X1", WITHOUT_S2, "calcGlobalMissing"),
-    # a function definition has a value only applied
-    ("F1", None, DATA, "calculationNotSupported"),
+    # a function has a value only applied: its alias alone is a typing error
+    ("F1", None, DATA, "globalFuncWithoutArgs"),
     ("F1[S2]", None, DATA, frozenset({2})),
 ]
 

@@ -202,9 +202,14 @@ def test_iteration_limit_message_names_the_enumeration():
     assert "ℬ(X9)" in caught.value.message
 
 
+def test_a_call_checks_types_only_as_the_reference_does():
+    """An argument of the parameter's type outside its domain's value is
+    taken: the domain is the parameter's type (ConceptPortal's engine)."""
+    assert run("P1[7]", functions=FUNCTIONS) is True
+    assert run("F2[{1, 9}]", functions=FUNCTIONS) == 2
+
+
 @pytest.mark.parametrize("text, code", [
-    ("P1[7]", "invalidArgumentType"),
-    ("F2[{1, 9}]", "invalidArgumentType"),
     ("P1[1, 2]", "invalidArgsArity"),
     ("pr1(X1)", "calcInvalidData"),
     ("pr3((1,2))", "calcInvalidData"),

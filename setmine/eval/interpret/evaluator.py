@@ -109,9 +109,19 @@ class Evaluator:
     def value_Global(self, n, env):
         if n.name not in self.data:
             why = self.failed.get(n.name)
-            reason = f" (its evaluation failed: {why.code})" if why is not None else ""
-            raise RSLError("calcGlobalMissing", f"{n.name} has no value here{reason}", *n.span)
+            if why is not None:
+                raise RSLError("calcGlobalMissing", f"{n.name} could not be evaluated "
+                               f"({n.name}: {why.code})", *n.span)
+            raise RSLError("calcGlobalMissing", f"{n.name} has no value here", *n.span)
         return self.data[n.name]
+
+    def truth_Global(self, n, env) -> bool:
+        """An axiom's or theorem's alias as a formula (``A1 & 1=1``): its truth."""
+        truth = self.value_Global(n, env)
+        if not isinstance(truth, bool):
+            raise RSLError("expectedLogic", f"{n.name} is a set expression; a formula is "
+                           "expected here", *n.span)
+        return truth
 
     def value_Local(self, n, env):
         if n.name not in env:
@@ -231,15 +241,15 @@ class Evaluator:
                            f"arguments, not {len(n.args)}", *n.span)
         scope: dict = {}
         for param, arg in zip(definition.params, n.args):
-            value = self.value(arg, env)
-            if not any(isinstance(x, s.Radical) for x in param.domain.walk()):
-                if not member(value, self.value(param.domain, scope)):
-                    raise RSLError("invalidArgumentType", f"the argument for "
-                                   f"{s.bracket_tree(param.var)} is not in its domain", *arg.span)
-            scope.update(bind(param.var, value, arg))  # a tuple: the typifier rejects it
-        if s.is_formula(definition.body):
-            return self.truth(definition.body, scope)
-        return self.value(definition.body, scope)
+            # as in the reference, a parameter's domain is its type: an argument of that
+            # type outside the domain's value is not refused
+            scope.update(bind(param.var, self.value(arg, env), arg))  # a tuple: a typing error
+        try:
+            if s.is_formula(definition.body):
+                return self.truth(definition.body, scope)
+            return self.value(definition.body, scope)
+        except RSLError as exc:  # at the call, as the reference reports it: the body's spans
+            raise RSLError(exc.code, exc.message, *n.span) from None  # are another text's
 
     # -- formulas
     def truth_Predicate(self, n, env) -> bool:

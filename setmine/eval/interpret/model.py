@@ -106,8 +106,10 @@ def evaluate_schema(schema, data: Mapping[str, object], budget: Budget | None = 
     schema's order.  ``budget`` (restarted for each term) bounds each one;
     ``only`` keeps those aliases and what they use; ``progress(alias)`` is
     called before each is computed.  A term's value feeds the terms that
-    use it; an error stays with its term, and a term using a failed one
-    fails naming it, without being computed."""
+    use it; an error stays with its term, and a term that reads a failed
+    one fails there (``calcGlobalMissing`` at the name, naming its cause),
+    as the reference does: one that never reads it (``1=1 ∨ D1∈X1``) has
+    its value."""
     budget = budget or Budget()
     evaluator = Evaluator(data, functions(schema), budget)
     wanted = _needed(schema, only) if only is not None else None  # [] asks for nothing
@@ -120,13 +122,7 @@ def evaluate_schema(schema, data: Mapping[str, object], budget: Budget | None = 
         if alias in data:  # given, not computed (the terms known before a move, say)
             results[alias] = Result(alias, kind, evaluator.data[alias])
             continue
-        failed = [n for n in schema.uses(alias) if n in results and not results[n].ok]
-        if failed:
-            why = "; ".join(f"{n}: {results[n].error.code}" for n in failed)
-            error = RSLError("calcGlobalMissing",
-                             f"{', '.join(failed)} could not be evaluated ({why})")
-        else:
-            error = schema.analysis[alias].error
+        error = schema.analysis[alias].error
         if error is None:
             try:
                 _check_constants(schema, schema.analysis[alias].tree, invalid)
@@ -141,9 +137,9 @@ def evaluate_schema(schema, data: Mapping[str, object], budget: Budget | None = 
         result = run_tree(evaluator, schema.analysis[alias].tree, kind != "term", budget, alias)
         result.kind = kind
         results[alias] = result
-        if result.ok and kind == "term":
-            evaluator.data[alias] = result.value
-        elif not result.ok:
+        if result.ok:
+            evaluator.data[alias] = result.value  # a term's value, an axiom's truth
+        else:
             evaluator.failed[alias] = result.error
     order = {a: i for i, a in enumerate(evaluated(schema))}
     return dict(sorted(results.items(), key=lambda item: order[item[0]]))
@@ -203,16 +199,17 @@ def evaluate(schema, expression: str, data: Mapping[str, object], budget: Budget
         raise RSLError("calculationNotSupported",
                        f"{expression} is a definition: apply it to arguments to compute a value",
                        *tree.span)
-    missing = [name for name, _ in dependencies(tree)
-               if name in schema and name not in data and schema[name].kind == "term"]
-    values = dict(data)
+    missing = [name for name, _ in dependencies(tree) if name in schema and name not in data
+               and schema[name].kind in EVALUATED]
+    values, failed = dict(data), {}
     if missing:
         for alias, result in evaluate_schema(schema, data, budget, only=missing).items():
-            if result.error is not None and alias in missing:
-                raise result.error
-            if result.ok and result.kind == "term":
+            if result.ok:
                 values.setdefault(alias, result.value)
+            else:
+                failed[alias] = result.error
     evaluator = Evaluator(values, functions(schema), budget)
+    evaluator.failed.update(failed)  # read, they fail at the name (calcGlobalMissing)
     return evaluator.evaluate(tree)  # (a RecursionError is an RSLError at the tree)
 
 
