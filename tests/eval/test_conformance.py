@@ -70,7 +70,7 @@ UNTYPED_ROWS = [
     ("Pr1(X1)", None, "projectionSetArgumentNotTupleSet", "calcInvalidData"),
     ("card(1)", None, "invalidCard", "calcInvalidData"),
     ("1 ∪ X1", r"1 \union X1", "invalidTypeOperation", "calcInvalidData"),
-    ("Fi1[X1](X1)", None, "invalidFilterBooleanEchelon", "calcInvalidData"),
+    ("Fi1[X1](X1)", None, "invalidFilterArgumentType", "calcInvalidData"),
     ("debool(X1)", None, None, "calcInvalidDebool"),
 ]
 

@@ -55,7 +55,7 @@ def test_parse_gives_the_bracket_tree():
 @pytest.mark.parametrize("expression, code, start, end", [
     ("∀a X1 a=a", "expectedQuantifierDomain", 3, 5),
     ("D99 ∪ D1", "globalNotTyped", 0, 3),
-    ("S1 ∪ S2", "typesNotEqual", 5, 7),
+    ("S1 ∪ S2", "typesNotEqual", 0, 7),
     ("card(X1) ∪ X1", "invalidTypeOperation", 0, 8),
 ])
 def test_failures_raise_rsl_error_with_code_and_span(saper, expression, code, start, end):
@@ -70,7 +70,7 @@ SCHEMA_ERRORS = [
     ("X1\nD1 :== X1 ∪ D7\n", "D1", "globalNotTyped", 2, 13),
     ("X1\nD1 :== D2 ∪ X1\nD2 :== D1\n", "D1", "cyclicDefinition", 2, 8),
     ("X1\nS1 ::= ℬ(X1) ∪ ℬ(X1)\n", "S1", "globalStructure", 2, 8),
-    ("X1\nD1 :== X1 ∪ ℬ(X1)\n", "D1", "typesNotEqual", 2, 13),
+    ("X1\nD1 :== X1 ∪ ℬ(X1)\n", "D1", "typesNotEqual", 2, 8),
     ("X1\nD1 :== {a ∈ X1 | a = a\n", "D1", "missingCloseBracket", 2, 8),
     ("X1\nD1 :== X1 @ X1\n", "D1", "forbiddenCharacter", 2, 11),
     ("X1\nA1 :== X1\n", "A1", "expectedLogic", 2, 8),

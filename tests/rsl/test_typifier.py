@@ -327,7 +327,7 @@ ERRORS = [
     ("R1 ∪ S2", "radicalUsage", (0, 2), "R1"),
     ("[a∈ℬ(R1)] a ∪ R1", "radicalUsage", (14, 16), "R1"),
     ("[a∈ℬ(R0)] a", "radicalUsage", (5, 7), "R0"),
-    ("[a∈ℬ(R1)] a ∩ X1", "typesNotEqual", (14, 16), "X1"),   # radicals are rigid
+    ("[a∈ℬ(R1)] a ∩ X1", "typesNotEqual", (10, 16), "a ∩ X1"),   # radicals are rigid
     # locals
     ("a ∪ S2", "localUndeclared", (0, 1), "a"),
     ("∀a∈X1 b=a", "localUndeclared", (6, 7), "b"),
@@ -349,13 +349,13 @@ ERRORS = [
     ("D{(a, (b, c)) ∈ S1 | a=b}", "invalidCortegeDeclare", (6, 12), "(b, c)"),
     ("R{(a, b) := S2 | S2}", "invalidCortegeDeclare", (2, 8), "(a, b)"),
     # type mismatches
-    ("S2 ∪ S1", "typesNotEqual", (5, 7), "S1"),
-    ("S2 ⊆ S1", "typesNotEqual", (5, 7), "S1"),
+    ("S2 ∪ S1", "typesNotEqual", (0, 7), "S2 ∪ S1"),
+    ("S2 ⊆ S1", "typesNotEqual", (0, 7), "S2 ⊆ S1"),
     ("R{a := S2 | S1}", "typesNotEqual", (12, 14), "S1"),
     ("R{a := S2 | ℬ(X1)}", "typesNotEqual", (12, 17), "ℬ(X1)"),
-    ("S2 = S1", "typesNotCompatible", (5, 7), "S1"),
-    ("1 = S2", "typesNotCompatible", (4, 6), "S2"),
-    ("∀a∈S1 pr1(a) ≠ a", "typesNotCompatible", (15, 16), "a"),
+    ("S2 = S1", "typesNotCompatible", (0, 7), "S2 = S1"),
+    ("1 = S2", "typesNotCompatible", (0, 6), "1 = S2"),
+    ("∀a∈S1 pr1(a) ≠ a", "typesNotCompatible", (6, 16), "pr1(a) ≠ a"),
     ("X1 × 1", "invalidDecart", (5, 6), "1"),
     ("X1 × S2 × (1, 2)", "invalidDecart", (10, 16), "(1, 2)"),
     ("ℬ(1)", "invalidBoolean", (2, 3), "1"),
@@ -368,9 +368,9 @@ ERRORS = [
     ("red(1)", "invalidReduce", (4, 5), "1"),
     ("{1, S2}", "invalidEnumeration", (4, 6), "S2"),
     ("{S2, S3, S1}", "invalidEnumeration", (9, 11), "S1"),
-    ("1 ∈ 2", "invalidElementPredicate", (4, 5), "2"),
-    ("1 ∈ S2", "invalidElementPredicate", (0, 1), "1"),
-    ("S2 ∉ S2", "invalidElementPredicate", (0, 2), "S2"),
+    ("1 ∈ 2", "invalidTypeOperation", (4, 5), "2"),
+    ("1 ∈ S2", "invalidElementPredicate", (0, 6), "1 ∈ S2"),
+    ("S2 ∉ S2", "invalidElementPredicate", (0, 7), "S2 ∉ S2"),
     # ∅ where it makes no sense
     ("card(∅)", "invalidEmptySetUsage", (5, 6), "∅"),
     ("debool(∅)", "invalidEmptySetUsage", (7, 8), "∅"),
@@ -407,20 +407,21 @@ ERRORS = [
     # projections
     ("Pr1(1)", "projectionSetArgumentNotSet", (4, 5), "1"),
     ("Pr1(S2)", "projectionSetArgumentNotTupleSet", (4, 6), "S2"),
-    ("Pr3(S1)", "projectionSetIndexOutOfRange", (0, 7), "Pr3(S1)"),
-    ("Pr1,0(S1)", "projectionSetIndexOutOfRange", (0, 9), "Pr1,0(S1)"),
+    ("Pr3(S1)", "projectionSetIndexOutOfRange", (4, 6), "S1"),
+    ("Pr1,0(S1)", "projectionSetIndexOutOfRange", (6, 8), "S1"),
     ("pr1(1)", "projectionTupleArgumentNotTuple", (4, 5), "1"),
     ("∀a∈X1 pr1(a) = a", "projectionTupleArgumentNotTuple", (10, 11), "a"),
-    ("pr3((1,2))", "projectionTupleIndexOutOfRange", (0, 10), "pr3((1,2))"),
-    ("∀a∈S1 pr1,3(a) = a", "projectionTupleIndexOutOfRange", (6, 14), "pr1,3(a)"),
+    ("pr3((1,2))", "projectionTupleIndexOutOfRange", (4, 9), "(1,2)"),
+    ("∀a∈S1 pr1,3(a) = a", "projectionTupleIndexOutOfRange", (12, 13), "a"),
     # filters
-    ("Fi1[S2](S2)", "invalidFilterBooleanEchelon", (8, 10), "S2"),
-    ("Fi1[S2](1)", "invalidFilterBooleanEchelon", (8, 9), "1"),
+    ("Fi1[S2](S2)", "invalidFilterArgumentType", (8, 10), "S2"),
+    ("Fi1[S2](1)", "invalidFilterArgumentType", (8, 9), "1"),
     ("Fi1[1](S1)", "invalidFilterParameterType", (4, 5), "1"),
-    ("Fi1[S1](S1)", "invalidFilterArgumentType", (4, 6), "S1"),
-    ("Fi1,2[S2](S1)", "invalidFilterArgumentType", (6, 8), "S2"),
-    ("Fi3[S2](S1)", "invalidFilterIndex", (0, 11), "Fi3[S2](S1)"),
-    ("Fi1,2[S2, S2, S2](S1)", "invalidFilterArity", (0, 21), "Fi1,2[S2, S2, S2](S1)"),
+    ("Fi1[S1](S1)", "invalidFilterParameterType", (4, 6), "S1"),
+    ("Fi1,2[S2](S1)", "invalidFilterParameterType", (6, 8), "S2"),
+    ("Fi3[S2](S1)", "invalidFilterIndex", (8, 10), "S1"),
+    ("Fi1[debool(S2)](S1)", "invalidFilterBooleanEchelon", (4, 14), "debool(S2)"),
+    ("Fi1,2[S2, S2, S2](S1)", "invalidFilterArity", (14, 16), "S2"),
 ]
 
 

@@ -23,18 +23,18 @@ global                 its ``GlobalInfo.type``             globalNotTyped,
 ``debool(S)``          ℬ(H) → H                            invalidDebool (S)
 ``red(S)``             ℬℬ(H) → ℬ(H)                        invalidReduce (S)
 ``Pr i,j(S)``          ℬ(H1×…×Hn) → ℬ(Hi) / ℬ(Hi×Hj)       projectionSetArgumentNotSet,
-                                                           …NotTupleSet (S),
-                                                           projectionSetIndexOutOfRange (node)
-``pr i,j(t)``          H1×…×Hn → Hi / Hi×Hj                projectionTupleArgumentNotTuple (t),
-                                                           projectionTupleIndexOutOfRange (node)
-``Fi i,j[A,B](S)``     S: ℬ(H1×…×Hn), A: ℬ(Hi), B: ℬ(Hj)   invalidFilterParameterType (a
-                       (or one A: ℬ(Hi×Hj)) → S's type     parameter not a set),
-                                                           invalidFilterBooleanEchelon (S not
-                                                           a set of tuples),
-                                                           invalidFilterIndex (node),
-                                                           invalidFilterArity (node),
-                                                           invalidFilterArgumentType (the
-                                                           parameter of another type)
+                                                           …NotTupleSet,
+                                                           projectionSetIndexOutOfRange (S)
+``pr i,j(t)``          H1×…×Hn → Hi / Hi×Hj                projectionTupleArgumentNotTuple,
+                                                           projectionTupleIndexOutOfRange (t)
+``Fi i,j[A,B](S)``     S: ℬ(H1×…×Hn), A: ℬ(Hi), B: ℬ(Hj)   invalidFilterArity (the first
+                       (or one A: ℬ(Hi×Hj)) → S's type     extra parameter), then
+                                                           invalidFilterArgumentType (S not a
+                                                           set of tuples), invalidFilterIndex
+                                                           (S), then invalidFilterBooleanEchelon
+                                                           (a parameter one ℬ short),
+                                                           invalidFilterParameterType (another
+                                                           parameter): the reference's order
 ``{a, b}``             members compatible → ℬ(T)           invalidEnumeration (member)
 ``(a, b)``             H1×…×Hn
 =====================  ==================================  ===================================
@@ -226,7 +226,7 @@ class SetTyping:
         for n in _spine(node):
             _no_empty_set(n.left, f"'{n.op}'")
             _no_empty_set(n.right, f"'{n.op}'")
-            left, right = self.set_pair(n.left, n.right, n.op, typed)
+            left, right = self.set_pair(n.left, n.right, n.op, typed, n.span)
             if n.op == "∩":
                 both_properties = PROPERTY == left.value_class == right.value_class
                 value_class = PROPERTY if both_properties else VALUE
@@ -240,17 +240,24 @@ class SetTyping:
         return typed
 
     def set_pair(self, left_node: s.Node, right_node: s.Node, op: str,
-                 left: Typed | None = None) -> tuple[Typed, Typed]:
+                 left: Typed | None = None, span: s.Span | None = None,
+                 right_first: bool = False) -> tuple[Typed, Typed]:
         """Two operands that must be sets of compatible types (∪ ∩ \\ ∆ and
-        ⊆ ⊂ ⊄); ``left`` is the left one's typing when already known."""
-        left = left or self.setexpr(left_node)
-        self.set_element(left_node, left, "invalidTypeOperation", f"the left operand of '{op}'")
-        right = self.setexpr(right_node)
-        self.set_element(right_node, right, "invalidTypeOperation",
-                         f"the right operand of '{op}'")
+        ⊆ ⊂ ⊄); ``left`` is the left one's typing when already known.  Each
+        operand is checked as it is typed (the right one first for ⊆ ⊂ ⊄,
+        as the reference does), and a mismatch is ``typesNotEqual`` over
+        the whole operation (``span``)."""
+        sides = [(right_node, "right", None), (left_node, "left", left)] if right_first \
+            else [(left_node, "left", left), (right_node, "right", None)]
+        typed = {}
+        for node, which, known in sides:
+            typed[which] = known or self.setexpr(node)
+            self.set_element(node, typed[which], "invalidTypeOperation",
+                             f"the {which} operand of '{op}'")
+        left, right = typed["left"], typed["right"]
         if not compatible(left.type, right.type, self.traits):
             raise RSLError("typesNotEqual", f"'{op}' needs sets of one type: {left.type} and "
-                           f"{right.type} differ", *right_node.span)
+                           f"{right.type} differ", *(span or right_node.span))
         return left, right
 
     def visit_Product(self, node: s.Product) -> Typed:
@@ -334,42 +341,45 @@ class SetTyping:
         for index in node.indices:
             if not 1 <= index <= len(factors):
                 raise RSLError(out_of_range, f"{name}: index {index} is out of range for "
-                               f"{len(factors)} components", *node.span)
+                               f"{len(factors)} components", *node.arg.span)
         chosen = tuple(factors[i - 1] for i in node.indices)
         return chosen[0] if len(chosen) == 1 else TupleType(chosen)
 
     def visit_Filter(self, node: s.Filter) -> Typed:
+        """``Fi i,j[A, B](S)``, checked in the reference's order: the number of
+        parameters, then the filtered set S (a set of tuples with those
+        components), then each parameter (a set of its component, or one set
+        of tuples of them) — each fault at the operand it is about."""
         name = "Fi" + ",".join(map(str, node.indices))
-        params = []
-        for param in node.params:
-            typed = self.setexpr(param)
-            if element_of(typed.type) is None:
-                raise RSLError("invalidFilterParameterType", f"a parameter of {name} must be a "
-                               f"set, not of type {typed.type}", *param.span)
-            params.append((param, typed))
+        one_each = len(node.params) == len(node.indices)
+        if not one_each and len(node.params) > 1:
+            extra = node.params[min(len(node.indices), len(node.params) - 1)]
+            raise RSLError("invalidFilterArity", f"{name} takes {len(node.indices)} parameters "
+                           f"(or one set of tuples), not {len(node.params)}", *extra.span)
         typed = self.setexpr(node.arg)
         base = element_of(typed.type)
+        if isinstance(base, AnyType) or typed.type == ANY:
+            for param in node.params:
+                self.setexpr(param)
+            return Typed(EMPTY_SET, typed.value_class)
         factors = components_of(base) if base is not None else None
-        if isinstance(base, AnyType):
-            factors = (ANY,) * max(node.indices)
         if factors is None:
-            raise RSLError("invalidFilterBooleanEchelon",
-                           f"{name} filters a set of tuples, not {typed.type}", *node.arg.span)
+            raise RSLError("invalidFilterArgumentType", f"{name} filters a set of tuples, not "
+                           f"{typed.type}", *node.arg.span)
         if any(not 1 <= i <= len(factors) for i in node.indices):
             raise RSLError("invalidFilterIndex", f"{name}: an index exceeds the "
-                           f"{len(factors)} components of the argument's tuples", *node.span)
+                           f"{len(factors)} components of the argument's tuples", *node.arg.span)
         chosen = [factors[i - 1] for i in node.indices]
-        if len(params) == len(chosen):
-            expected = [SetType(t) for t in chosen]
-        elif len(params) == 1:
-            expected = [SetType(TupleType(tuple(chosen)))]
-        else:
-            raise RSLError("invalidFilterArity", f"{name} takes {len(chosen)} parameters "
-                           f"(or one set of tuples), not {len(params)}", *node.span)
-        for (param, param_typed), want in zip(params, expected):
-            if not compatible(param_typed.type, want, self.traits):
-                raise RSLError("invalidFilterArgumentType", f"a parameter of {name} must be "
-                               f"of type {want}, not {param_typed.type}", *param.span)
+        expected = [SetType(t) for t in chosen] if one_each \
+            else [SetType(TupleType(tuple(chosen)))]
+        for param, want in zip(node.params, expected):
+            got = self.setexpr(param).type
+            if element_of(got) is None or not compatible(got, want, self.traits):
+                if compatible(SetType(got), want, self.traits):
+                    raise RSLError("invalidFilterBooleanEchelon", f"a parameter of {name} must "
+                                   f"be a set of {want.base}, not one {got}", *param.span)
+                raise RSLError("invalidFilterParameterType", f"a parameter of {name} must be "
+                               f"of type {want}, not {got}", *param.span)
         return Typed(typed.type, typed.value_class)
 
     def visit_Enumeration(self, node: s.Enumeration) -> Typed:

@@ -147,24 +147,24 @@ class TypeAuditor(SetTyping):
 
     def visit_Predicate(self, node: s.Predicate) -> Typed:
         op = node.op
-        if op in "∈∉":
-            left = self.setexpr(node.left)
+        if op in "∈∉":  # the set first, then the element, as the reference checks them
             right = self.setexpr(node.right)
             base = element_of(right.type)
             if base is None:
-                raise RSLError("invalidElementPredicate", f"the right side of '{op}' must be a "
+                raise RSLError("invalidTypeOperation", f"the right side of '{op}' must be a "
                                f"set, not of type {right.type}", *node.right.span)
+            left = self.setexpr(node.left)
             if not compatible(left.type, base, self.traits):
                 raise RSLError("invalidElementPredicate", f"an element of type {left.type} "
-                               f"cannot belong to a set of type {right.type}", *node.left.span)
+                               f"cannot belong to a set of type {right.type}", *node.span)
         elif op in "⊆⊂⊄":
-            self.set_pair(node.left, node.right, op)
+            self.set_pair(node.left, node.right, op, span=node.span, right_first=True)
         elif op in "=≠":
             left = self.setexpr(node.left)
             right = self.setexpr(node.right)
             if not compatible(left.type, right.type, self.traits):
                 raise RSLError("typesNotCompatible", f"'{op}' compares {left.type} with "
-                               f"{right.type}", *node.right.span)
+                               f"{right.type}", *node.span)
         else:  # < > ≤ ≥
             sides = []
             for operand in (node.left, node.right):
@@ -177,7 +177,7 @@ class TypeAuditor(SetTyping):
             if not (compatible(*sides, self.traits)
                     or all(integer_like(t, self.traits) for t in sides)):
                 raise RSLError("typesNotCompatible", f"'{op}' compares {sides[0]} with "
-                               f"{sides[1]}", *node.right.span)
+                               f"{sides[1]}", *node.span)
         return FORMULA
 
     def visit_Negation(self, node: s.Negation) -> Typed:
