@@ -152,18 +152,19 @@ class ToSyntax(Transformer_NonRecursive):
                 self._warn(meta, f"'×' inside '{op}' without parentheses: read as "
                                  f"'{op}' of a product; ConceptCore may group it otherwise")
         if isinstance(left, s.SetOperation) and id(left) not in self._parenthesised \
-                and (left.op != op or op == "\\"):
+                and PORTAL_SET_PRECEDENCE[op] < PORTAL_SET_PRECEDENCE[left.op]:
             self._warn(meta, f"'{left.op}' then '{op}' without parentheses: read left to right "
-                             f"as '(…{left.op}…){op}…'; the reference tools disagree here")
+                             f"as '(…{left.op}…){op}…', as ConceptCore reads it; ConceptPortal "
+                             f"reads '…{left.op}(…{op}…)'")
         return s.SetOperation(op, left, right, span=_span(meta))
 
     def arithmetic(self, meta, children):
         left, op, right = children
         op = canonical(op)
-        if op in "+-" and isinstance(left, s.Arithmetic) and left.op == "-" \
+        if op == "+" and isinstance(left, s.Arithmetic) and left.op == "-" \
                 and id(left) not in self._parenthesised:
-            self._warn(meta, f"'-' then '{op}' without parentheses: read left to right as "
-                             f"'(a-b){op}c'; ConceptPortal reads 'a-(b{op}c)'")
+            self._warn(meta, "'-' then '+' without parentheses: read left to right as "
+                             "'(a-b)+c', as ConceptCore reads it; ConceptPortal reads 'a-(b+c)'")
         return s.Arithmetic(op, left, right, span=_span(meta))
 
     def product(self, meta, children):
@@ -264,6 +265,12 @@ class ToSyntax(Transformer_NonRecursive):
 
     def _warn(self, meta, message: str) -> None:
         self.warnings.append(Diagnostic("ambiguousPrecedence", message, *_span(meta)))
+
+
+PORTAL_SET_PRECEDENCE = {"∪": 0, "∩": 1, "\\": 2, "∆": 3}
+"""ConceptPortal's binding of the set operators, tightest first (its lezer
+grammar): a chain is read differently from ConceptCore's left to right only
+where a later operator binds tighter than an earlier one."""
 
 
 # ----------------------------------------------------------------------------
