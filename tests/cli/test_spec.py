@@ -35,7 +35,7 @@ def test_spec_with_errors_exits_non_zero_and_says_where(tmp_path, capsys):
     bad.write_text("X1\nD1 :== X1 ∪ ℬ(X1)\n", encoding="utf-8")
     assert main(["spec", str(bad)]) == 1
     out = capsys.readouterr().out
-    assert "typesNotEqual" in out and "bad.rsl:2:13" in out
+    assert "typesNotEqual" in out and "bad.rsl:2:8" in out  # the whole operation
 
 
 def test_spec_of_a_missing_or_malformed_file_is_a_clear_error(tmp_path, capsys):

@@ -116,7 +116,7 @@ class Evaluator:
         return self.data[n.name]
 
     def truth_Global(self, n, env) -> bool:
-        """An axiom's or theorem's alias as a formula (``A1 & 1=1``): its truth."""
+        """An axiom's or theorem's alias as a formula (``P & 1=1``): its truth."""
         truth = self.value_Global(n, env)
         if not isinstance(truth, bool):
             raise RSLError("expectedLogic", f"{n.name} is a set expression; a formula is "

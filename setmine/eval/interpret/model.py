@@ -108,7 +108,7 @@ def evaluate_schema(schema, data: Mapping[str, object], budget: Budget | None = 
     called before each is computed.  A term's value feeds the terms that
     use it; an error stays with its term, and a term that reads a failed
     one fails there (``calcGlobalMissing`` at the name, naming its cause),
-    as the reference does: one that never reads it (``1=1 ∨ D1∈X1``) has
+    as the reference does: one that never reads it (``1=1 ∨ F``) has
     its value."""
     budget = budget or Budget()
     evaluator = Evaluator(data, functions(schema), budget)
