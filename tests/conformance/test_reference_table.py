@@ -68,7 +68,6 @@ ARGUMENT_DOMAIN = ("setmine: checks when evaluating a call that each argument li
                    "ConceptPortal checks the types only")
 FUNCTION_ALONE = ("setmine: a function's or predicate's name alone is globalFuncWithoutArgs in "
                   "ConceptPortal; setmine types it as the function")
-DECLARATIVE_DOMAIN = "setmine: D{x∈4 | …} is invalidTypeOperation in ConceptPortal"
 INTEGERS = ("setmine differs: ConceptPortal never evaluates Z (iterateInfinity, x ∈ Z too); "
             "setmine decides the membership")
 INTEGERS_SPAN = "setmine: iterateInfinity raised with the span [0, 0), not Z's"
@@ -104,7 +103,6 @@ KNOWN_DIFFERENCES: dict[str, str] = {
     "31:15": SYNTAX,              # ∀a∈X1
     "44:0": SPAN_ARGUMENT,        # ∀(c, w)∈C1 c=w
     "45:11": FUNCTION_ALONE,      # F1
-    "48:14": DECLARATIVE_DOMAIN,  # D{x∈4 | x=x}
     "52:11": SPAN_PARENS,         # ∃y∈(S4∈C1) y=y
     "54:2": INTEGERS_SPAN,        # ℬ(Z)
     "50:20": NO_VALUE,            # ∃x∈D1 F3[x]≠{x}: D1 lists a property

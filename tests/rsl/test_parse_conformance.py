@@ -105,8 +105,8 @@ SEMANTIC = [
      r"S2 \subseteq X1"),
     ("∃a∈1 a=a", "invalidQuantifierDomain", (3, 4), "1"),
     (r"\E a \in 1 a \eq a", "invalidQuantifierDomain", (9, 10), "1"),
-    ("D{a∈(1=1) | a=a}", "invalidQuantifierDomain", (5, 8), "1=1"),
-    (r"D{a \in (1 \eq 1) | a \eq a}", "invalidQuantifierDomain", (9, 16), r"1 \eq 1"),
+    ("D{a∈(1=1) | a=a}", "expectedSetexpr", (5, 8), "1=1"),
+    (r"D{a \in (1 \eq 1) | a \eq a}", "expectedSetexpr", (9, 16), r"1 \eq 1"),
     ("[a∈(1=1)] a", "invalidQuantifierDomain", (4, 7), "1=1"),
     (r"[a \in (1 \eq 1)] a", "invalidQuantifierDomain", (8, 15), r"1 \eq 1"),
     # -- invalidArgumentCortegeDeclare: a tuple declares a function's argument

@@ -401,7 +401,7 @@ ERRORS = [
     ("bool(A1)", "expectedSetexpr", (5, 7), "A1"),
     # domains of variables
     ("∀a∈1 a=a", "invalidQuantifierDomain", (3, 4), "1"),
-    ("D{a∈1 | a=a}", "invalidQuantifierDomain", (4, 5), "1"),
+    ("D{a∈1 | a=a}", "invalidTypeOperation", (4, 5), "1"),
     ("I{a | a :∈ 1}", "invalidQuantifierDomain", (11, 12), "1"),
     ("[a∈1] a", "invalidQuantifierDomain", (3, 4), "1"),
     # projections

@@ -23,15 +23,18 @@ formulas, the constructs that bind variables (their scopes are checked by
 construct              rule → result                       error (span)
 =====================  ==================================  ===================================
 ``< > ≤ ≥``            Z, Z → Logic (or ordered C, see     orderingNotSupported (operand),
-                       below)                              typesNotCompatible (right)
-``= ≠``                compatible → Logic                  typesNotCompatible (right)
-``x ∈ S``, ``∉``       S: ℬ(H), x: H → Logic               invalidElementPredicate (S if not a
-                                                           set, else x)
-``⊆ ⊂ ⊄``              ℬ(H), ℬ(H) → Logic                  invalidTypeOperation (operand),
-                                                           typesNotEqual (right)
+                       below)                              typesNotCompatible (the whole)
+``= ≠``                compatible → Logic                  typesNotCompatible (the whole)
+``x ∈ S``, ``∉``       S: ℬ(H), x: H → Logic               invalidTypeOperation (S, checked
+                                                           first), invalidElementPredicate
+                                                           (the whole)
+``⊆ ⊂ ⊄``              ℬ(H), ℬ(H) → Logic                  invalidTypeOperation (operand, the
+                                                           right first), typesNotEqual (the
+                                                           whole)
 ``∀v∈S P``, ``∃``      S: ℬ(H) → Logic                     invalidQuantifierDomain (S, a formula
                                                            too)
-``D{v∈S | P}``         S: ℬ(H) → ℬ(H)                      invalidQuantifierDomain (S),
+``D{v∈S | P}``         S: ℬ(H) → ℬ(H)                      invalidTypeOperation (S; a formula:
+                                                           expectedSetexpr),
                                                            invalidCortegeDeclare (v)
 ``I{e | blocks}``      → ℬ(type of e)                      invalidQuantifierDomain (S of
                                                            ``v :∈ S``)
@@ -62,7 +65,7 @@ from .compat import compatible, merge, unify
 from .domains import built_from_sets
 from .products import as_products
 from .set_typing import SetTyping, integer_like
-from .types import ANY, FunctionType, SetType, Type, element_of, substitute
+from .types import ANY, FunctionType, Logic, SetType, Type, element_of, substitute
 from .typification import FORMULA, PROPERTY, VALUE, GlobalInfo, Typed, Typification
 
 
@@ -78,15 +81,20 @@ class TypeAuditor(SetTyping):
 
     # -- the constructs that bind variables
 
-    def domain(self, node: s.Node, what: str) -> tuple[Typed, Type]:
+    def domain(self, node: s.Node, what: str,
+               code: str = "invalidQuantifierDomain") -> tuple[Typed, Type]:
         """A domain of variables (``∀v ∈ S``, ``D{v ∈ S|…}``, ``v :∈ S``,
-        ``[v ∈ S]``): its typing and its element type."""
+        ``[v ∈ S]``): its typing and its element type; ``code`` when it is
+        no set (the reference's: a D{…}'s is ``invalidTypeOperation``)."""
         typed = self.visit(node)  # a formula is not a domain either (the reference's code)
-        base = self.set_element(node, typed, "invalidQuantifierDomain", what)
+        if code == "invalidTypeOperation" and isinstance(typed.type, Logic):
+            code = "expectedSetexpr"  # the reference's, for a formula as a D{…}'s domain
+        base = self.set_element(node, typed, code, what)
         return typed, base
 
     def visit_Declarative(self, node: s.Declarative) -> Typed:
-        typed, base = self.domain(node.domain, "the domain of a declarative set")
+        typed, base = self.domain(node.domain, "the domain of a declarative set",
+                                  "invalidTypeOperation")
         self.scopes.open(destructure(node.var, base), "declarative set", node)
         self.formula(node.condition)
         self.scopes.close()
