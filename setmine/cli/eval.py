@@ -20,7 +20,7 @@ from ..eval.values.budget import Budget
 from ..present.output import defect_marks
 from ..present.output import values as present
 from ..present.output.board_notes import NO_MOVE, board_summary, completion_note, uses_move
-from ..present.output.eval_report import method
+from ..present.output.eval_report import results_json
 from ..present.output.header import schema_name
 from ..rsl.schema import dependencies
 from ..rsl.syntax import tree as s
@@ -157,22 +157,7 @@ def unicode_text(tree) -> str:
 
 
 def contract(schema, board, results, types, max_elements: int, marks) -> dict:
-    terms, axioms, errors = {}, {}, {}
-    for name, r in results.items():
-        typ = types[name]
-        if r.error is not None:
-            errors[name] = {"code": r.error.code, "message": r.error.message}
-            if r.kind in ("axiom", "theorem"):
-                axioms[name] = None
-            continue
-        if r.kind in ("axiom", "theorem"):
-            axioms[name] = bool(r.value)
-            continue
-        entry = {"type": str(typ), "value": present.to_json(r.value, typ, max_elements),
-                 "method": method(r), "seconds": round(r.seconds, 6)}
-        if present.is_set(r.value):
-            entry["card"] = entry["value"]["card"]
-        terms[name] = entry
+    terms, axioms, errors = results_json(results, types, max_elements)
     shown = {a: m for a, m in marks.items() if a in results}
     out = {"schema": schema_name(schema), "spec": schema.path, "board": board_summary(board),
            "terms": terms, "axioms": axioms, "defects": defect_marks.as_json(shown)}

@@ -28,7 +28,7 @@ from ..eval.interpret.evaluator import Evaluator
 from ..eval.interpret.model import evaluate_schema, functions
 from ..eval.values.budget import Budget
 from ..eval.values.sets import CURRENT_BUDGET, member, order_key
-from ..rsl.semantics.domains import reads_values
+from ..rsl.semantics.domains import GIVEN, reads_values
 from ..rsl.semantics.types import Element, SetType, TupleType
 from ..rsl.syntax import tree as s
 from ..rsl.syntax.errors import RSLError
@@ -36,7 +36,6 @@ from ..rsl.syntax.printer import unicode
 from .decode import Encoding, Label, Universe, ValueProblem, decode, encode, integer
 from ..base.jsontext import describe_json
 
-GIVEN = ("basic", "constant", "structure")
 
 
 class ModelError(Exception):
@@ -257,7 +256,7 @@ def _check_domain(schema, model: Model, alias: str, value, where, budget) -> Non
             inner = evaluator.value(domain.arg)
             outside = sorted((m for m in value if not member(m, inner)), key=order_key)
             if outside:
-                shown = model_text(model, outside[0], schema.analysis[alias].type.base)
+                shown = model_text(outside[0])
                 raise ModelError(f"{_at(alias, where)}: {alias} ::= {unicode(domain)}, but its "
                                  f"member {shown} ∉ {unicode(domain.arg)} in this model")
         elif not member(value, evaluator.value(domain)):
@@ -270,16 +269,13 @@ def _check_domain(schema, model: Model, alias: str, value, where, budget) -> Non
         CURRENT_BUDGET.reset(token)
 
 
-def model_text(model: Model, value, typ) -> str:
-    """A value as RSLang text with its elements named (``(sets, logic)``)."""
-    names = model.shown_names()
-    if isinstance(typ, Element):
-        return names.get(typ.name, {}).get(value, str(value))
-    if isinstance(typ, TupleType):
-        return "(" + ", ".join(model_text(model, v, t) for v, t in zip(value, typ.factors)) + ")"
-    if isinstance(typ, SetType):
-        return "{" + ", ".join(model_text(model, v, typ.base)
-                               for v in sorted(value, key=order_key)) + "}"
+def model_text(value) -> str:
+    """A model's value as RSLang text, its elements by name (``(sets, logic)``:
+    a basic set's element is a :class:`Label`, whose text is its name)."""
+    if isinstance(value, tuple):
+        return "(" + ", ".join(model_text(v) for v in value) + ")"
+    if isinstance(value, frozenset):
+        return "{" + ", ".join(model_text(v) for v in sorted(value, key=order_key)) + "}"
     return str(value)
 
 

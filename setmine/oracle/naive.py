@@ -50,10 +50,6 @@ def subsets(base: frozenset) -> Iterator[frozenset]:
             yield frozenset(combo)
 
 
-def contains_radical(node: s.Node) -> bool:
-    return any(isinstance(n, s.Radical) for n in node.walk())
-
-
 class NaiveEvaluator:
     """Evaluates set expressions (``value``) and formulas (``truth``) over
     ``data`` (global alias → value), with the F#/P# ``functions``."""

@@ -24,6 +24,7 @@ from typing import Any
 
 from ..base.jsontext import describe_json
 from ..rsl.schemafile import Constituent, SchemaText, alias_problem, kind_of
+from ..rsl.semantics.domains import GIVEN
 
 # ConceptPortal's cstType → setmine's kind (a "statement" is a theorem)
 KIND_OF_TYPE = {"basic": "basic", "constant": "constant", "structure": "structure",
@@ -33,8 +34,6 @@ KIND_OF_TYPE = {"basic": "basic", "constant": "constant", "structure": "structur
 TYPE_OF_KIND = {"basic": "basic", "constant": "constant", "structure": "structure",
                 "term": "term", "axiom": "axiom", "theorem": "statement",
                 "function": "function", "predicate": "predicate", "nominal": "nominal"}
-GIVEN = ("basic", "constant", "structure")
-"""The kinds whose values a model gives; everything else is computed."""
 
 FORMATS = ("an rstool session (contractVersion 2.x)",
            "a ConceptPortal sandbox bundle (formatVersion 2)")

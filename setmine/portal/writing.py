@@ -20,22 +20,13 @@ CONTRACT = "2.1.0"
 
 
 def session_json(schema: SchemaText, values: Mapping[str, Any],
-                 types: Mapping[str, str] | None = None, name: str = "",
-                 ids: Mapping[str, int] | None = None) -> dict:
+                 types: Mapping[str, str] | None = None, name: str = "") -> dict:
     """The session of ``schema`` with the model ``values`` (alias → value in
     the reference's encoding; a basic or constant set as its binding
-    ``{index: name}``).  ``types`` gives a structure's typification for the
-    model item's ``type``; ``ids`` keeps the ids a file gave (otherwise
-    1, 2, … in order)."""
-    numbers = dict(ids or {})
-    taken = set(numbers.values())
-    next_id = 1
-    for c in schema.constituents:
-        if c.alias not in numbers:
-            while next_id in taken:
-                next_id += 1
-            numbers[c.alias] = next_id
-            taken.add(next_id)
+    ``{index: name}``), the constituents numbered 1, 2, … in order.
+    ``types`` gives a structure's typification for the model item's
+    ``type``."""
+    numbers = {c.alias: n for n, c in enumerate(schema.constituents, start=1)}
     items = [{"id": numbers[c.alias], "alias": c.alias, "cstType": TYPE_OF_KIND[c.kind],
               "definitionFormal": c.formal, "term": c.term, "definitionText": c.text,
               "convention": c.convention} for c in schema.constituents]

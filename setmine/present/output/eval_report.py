@@ -98,6 +98,28 @@ def value_view(board, value, typ, limit: int, cell, name: str) -> list:
     return [Text(present.to_text(value, typ, limit))]
 
 
+def results_json(results, types, max_elements: int) -> tuple[dict, dict, dict]:
+    """``eval --json``'s ``terms``, ``axioms`` (and theorems) and ``errors``
+    from the results, on a board or a model alike (docs/json.md)."""
+    terms, axioms, errors = {}, {}, {}
+    for name, r in results.items():
+        typ = types[name]
+        if r.error is not None:
+            errors[name] = {"code": r.error.code, "message": r.error.message}
+            if r.kind in ("axiom", "theorem"):
+                axioms[name] = None
+            continue
+        if r.kind in ("axiom", "theorem"):
+            axioms[name] = bool(r.value)
+            continue
+        entry = {"type": str(typ), "value": present.to_json(r.value, typ, max_elements),
+                 "method": method(r), "seconds": round(r.seconds, 6)}
+        if present.is_set(r.value):
+            entry["card"] = entry["value"]["card"]
+        terms[name] = entry
+    return terms, axioms, errors
+
+
 def method(result) -> str:
     """How a value was computed, in one word."""
     used = result.methods

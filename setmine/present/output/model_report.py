@@ -8,10 +8,10 @@ values, elements of basic sets by name."""
 from __future__ import annotations
 
 from . import values as present
-from .eval_report import method
+from .eval_report import method, results_json
 from .header import schema_line, schema_name
+from ...rsl.semantics.domains import GIVEN
 
-GIVEN = ("basic", "constant", "structure")
 
 
 def model_summary(model) -> dict:
@@ -99,22 +99,7 @@ def print_model_results(schema, model, results, types, limit: int, given: bool =
 
 def model_contract(schema, model, results, types, max_elements: int) -> dict:
     """``setmine eval --json`` on a model (docs/json.md)."""
-    terms, axioms, errors = {}, {}, {}
-    for name, r in results.items():
-        typ = types[name]
-        if r.error is not None:
-            errors[name] = {"code": r.error.code, "message": r.error.message}
-            if r.kind in ("axiom", "theorem"):
-                axioms[name] = None
-            continue
-        if r.kind in ("axiom", "theorem"):
-            axioms[name] = bool(r.value)
-            continue
-        entry = {"type": str(typ), "value": present.to_json(r.value, typ, max_elements),
-                 "method": method(r), "seconds": round(r.seconds, 6)}
-        if present.is_set(r.value):
-            entry["card"] = entry["value"]["card"]
-        terms[name] = entry
+    terms, axioms, errors = results_json(results, types, max_elements)
     out = {"schema": schema_name(schema), "spec": schema.path,
            "model": {**model_summary(model), "values": given_values(model, max_elements)},
            "terms": terms, "axioms": axioms}

@@ -18,6 +18,9 @@ from .typification import GlobalInfo
 STRUCTURE_BASES = ("basic", "constant")
 """The kinds whose values a model gives outright, from no domain."""
 
+GIVEN = STRUCTURE_BASES + ("structure",)
+"""The kinds a model gives values to; everything else is computed."""
+
 
 def built_from_sets(node: s.Node, env: Mapping[str, GlobalInfo], allow_star: bool) -> None:
     """Check that a structure domain is built only from globals, ``Z``,
@@ -53,4 +56,4 @@ def reads_values(node: s.Node, env: Mapping[str, GlobalInfo]) -> tuple[str, ...]
     return tuple(out)
 
 
-__all__ = ["STRUCTURE_BASES", "built_from_sets", "reads_values"]
+__all__ = ["GIVEN", "STRUCTURE_BASES", "built_from_sets", "reads_values"]
