@@ -66,9 +66,9 @@ def analyse_constituent(alias: str, node: s.Node | None, env: Mapping[str, Globa
     ``X1``/``C1`` (``node`` None) have type ℬ(X1), and a constant set its
     ``traits`` (None: integral and ordered); a structure's ``node`` is
     its domain; terms (and nominals that have a definition) must be set
-    expressions (``expectedSetexpr``), axioms and theorems formulas
-    (``expectedLogic``), functions and predicates function definitions
-    whose bodies are a set expression or a formula.  ``kind`` is the
+    expressions, axioms and theorems formulas, functions and predicates
+    function definitions whose bodies are a set expression or a formula
+    (else ``expectedType`` over the definition, as ConceptPortal).  ``kind`` is the
     constituent's kind (default: the one its alias's letter names)."""
     kind = kind or KIND_BY_PREFIX.get(alias[:1])
     if kind is None:
@@ -83,28 +83,30 @@ def analyse_constituent(alias: str, node: s.Node | None, env: Mapping[str, Globa
         return ConstituentTyping(GlobalInfo(kind, type_, VALUE), [], domain)
     if kind in ("function", "predicate"):
         if not isinstance(node, s.FunctionDef):
-            raise RSLError("expectedSetexpr" if kind == "function" else "expectedLogic",
-                           f"{alias} must be defined as [parameters] body", *node.span)
+            raise RSLError("expectedType", f"{alias} is a {kind}: it must be defined as "
+                           f"[parameters] body", *node.span)
         result = typify(node, env)
         signature = result.type
         assert isinstance(signature, FunctionType)
         if kind == "function" and isinstance(signature.result, Logic):
-            raise RSLError("expectedSetexpr", f"the body of the function {alias} must be a set "
-                           f"expression", *node.body.span)
+            raise RSLError("expectedType", f"the body of the function {alias} is a formula; "
+                           f"a function's body is a set expression (a predicate's is a "
+                           f"formula)", *node.span)
         if kind == "predicate" and not isinstance(signature.result, Logic):
-            raise RSLError("expectedLogic", f"the body of the predicate {alias} must be a "
-                           f"formula", *node.body.span)
+            raise RSLError("expectedType", f"the body of the predicate {alias} is of type "
+                           f"{signature.result}; a predicate's body is a formula", *node.span)
         return ConstituentTyping(GlobalInfo(kind, signature, result.value_class),
                                  result.warnings, result.tree)
     if isinstance(node, s.FunctionDef):
-        raise RSLError("expectedLogic" if kind in ("axiom", "theorem") else "expectedSetexpr",
-                       f"{alias} cannot be a function definition", *node.span)
+        raise RSLError("expectedType", f"the {kind} {alias} cannot be a function definition "
+                       f"(that is a function's or a predicate's)", *node.span)
     result = typify(node, env)
     if kind in ("term", "nominal") and isinstance(result.type, Logic):
-        raise RSLError("expectedSetexpr", f"the term {alias} must be a set expression",
-                       *node.span)
+        raise RSLError("expectedType", f"the {kind} {alias} is a formula; a term is a set "
+                       f"expression", *node.span)
     if kind in ("axiom", "theorem") and not isinstance(result.type, Logic):
-        raise RSLError("expectedLogic", f"the {kind} {alias} must be a formula", *node.span)
+        raise RSLError("expectedType", f"the {kind} {alias} is of type {result.type}; "
+                       f"an {kind} is a formula", *node.span)
     return ConstituentTyping(GlobalInfo(kind, result.type, result.value_class), result.warnings,
                              result.tree)
 

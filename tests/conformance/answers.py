@@ -370,6 +370,8 @@ class SetmineSession:
             answer.crash = self.problem
             return answer
         try:
+            if text in self.schema.by_alias:  # an alias in an expression is its global
+                self.schema.expression_tree(text)
             answer.type = self.schema.typify(text)
         except RSLError as exc:
             answer.error = (exc.code, exc.start, exc.end)

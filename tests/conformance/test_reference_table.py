@@ -59,15 +59,10 @@ FILTER_CODES = ("setmine: ConceptPortal's filter codes: argument not a set of tu
                 "invalidFilterArgumentType; a parameter one ℬ short → invalidFilterBooleanEchelon; "
                 "other parameters → invalidFilterParameterType")
 FILTER_ORDER = "setmine: ConceptPortal types a filter's argument before its parameters"
-SCOPES = ("setmine: ConceptPortal's LocalContext: a name not declared yet is localUndeclared; after "
-          "its scope, in a right operand of a connective, localUndeclaredInSubexpr with a "
-          "quantifier on the way up, else localOutOfScopeParentheses")
 AXIOM = "setmine: an axiom's alias as a formula types (Logic), and the evaluator raises expectedLogic"
 ARGUMENT_DOMAIN = ("setmine: checks when evaluating a call that each argument lies in its "
                    "parameter's domain (invalidArgumentType: 3 ∉ C1, a pair outside S2); "
                    "ConceptPortal checks the types only")
-FUNCTION_ALONE = ("setmine: a function's or predicate's name alone is globalFuncWithoutArgs in "
-                  "ConceptPortal; setmine types it as the function")
 INTEGERS = ("setmine differs: ConceptPortal never evaluates Z (iterateInfinity, x ∈ Z too); "
             "setmine decides the membership")
 INTEGERS_SPAN = "setmine: iterateInfinity raised with the span [0, 0), not Z's"
@@ -87,8 +82,6 @@ COMMON_TYPE = ("the reference errs: its commonType merges two distinct C1 type o
                "(a template's result ∪ C1); setmine's ℬ(C1) is right")
 
 KNOWN_DIFFERENCES: dict[str, str] = {
-    "0:19": SYNTAX,               # F1 = ∅: ConceptPortal only takes a function's name alone or called
-    "1:8": SCOPES,                # (∀t∈X1 t=t) & t=t
     "2:7": AXIOM,                 # ¬(A1): a syntax error in ConceptPortal ((A1) is not a formula)
     "2:19": FORMULA_OPERANDS,     # (1=1, 2)
     "9:6": GLOBAL_DEFINITION,     # S9 ::= X1
@@ -102,21 +95,17 @@ KNOWN_DIFFERENCES: dict[str, str] = {
     "28:7": PROPERTY_SITES,       # D2 ⊆ {X1}
     "31:15": SYNTAX,              # ∀a∈X1
     "44:0": SPAN_ARGUMENT,        # ∀(c, w)∈C1 c=w
-    "45:11": FUNCTION_ALONE,      # F1
     "52:11": SPAN_PARENS,         # ∃y∈(S4∈C1) y=y
     "54:2": INTEGERS_SPAN,        # ℬ(Z)
     "50:20": NO_VALUE,            # ∃x∈D1 F3[x]≠{x}: D1 lists a property
     "68:18": FORMULA_OPERANDS,    # a=b=c
     "73:11": SPAN_PARENS,         # X1 ≠ ∅ & (P1[X2, X2])
     "80:13": INTEGERS_SPAN,       # Z
-    "88:10": SCOPES,              # γ=γ & ∀γ∈X1 γ=γ
     "102:14": SPAN_PARENS,        # (2=4) ∪ X1
     "106:14": PROPERTY,           # ∃p∈(ℬ(X1) ∪ …) A1 (and AXIOM)
-    "119:14": SYNTAX,             # pr0((3, 0))
     "127:14": INTEGERS,           # 0 ∈ Z
     "131:17": SPAN_PARENS,        # ({C1} ∩ {C1}) ≥ C1
     "142:13": SYNTAX,             # P1[{y | t :∈ X1; …}]
-    "143:13": SYNTAX,             # Fi0[D1]({2}×X1)
     "158:11": SPAN_PARENS,        # ¬(D1 ∩ D1)
     "164:16": PROPERTY,           # (3, 3)∈debool(ℬ(D2))
     "189:5": GLOBAL_DEFINITION,   # D9 :== D1
@@ -125,7 +114,6 @@ KNOWN_DIFFERENCES: dict[str, str] = {
     "225:18": COMMON_TYPE,        # R{t := F2[pr1((8, 5)), C1] | 0 ≥ 2 | t ∪ C1}
     "289:3": SYNTAX,              # Pr(X1)
     "291:16": STAR,               # S1 * 1
-    "297:5": SYNTAX,              # pr0(debool(S2))
     "303:19": SPAN_PARENS,        # (X1×X1) + 1
 }
 

@@ -23,7 +23,8 @@ from hypothesis import strategies as st
 from setmine.rsl.syntax import tree as s
 
 LOCALS = ("a", "b", "c1", "x_2", "ξ", "α1", "in", "and", "le", "cardinal", "reduce", "prime")
-GLOBALS = ("X1", "X2", "C1", "S1", "S12", "D15", "A1", "T3", "F2", "P1")
+GLOBALS = ("X1", "X2", "C1", "S1", "S12", "D15", "A1", "T3")  # a function's name alone:
+# read only at the end of a text (parser.check_names_alone), so never an operand here
 RADICALS = ("R1", "R2")
 FUNCTIONS = ("F1", "F12")
 PREDICATES = ("P1", "P3")
@@ -157,7 +158,7 @@ def expressions(depth: int = DEPTH) -> st.SearchStrategy:
 
 def global_definitions(depth: int = DEPTH - 1) -> st.SearchStrategy:
     """``D1 :== body``, ``S1 ::= domain``: a constituent's declaration."""
-    return st.builds(s.GlobalDefinition, st.sampled_from(GLOBALS + FUNCTIONS).map(s.Global),
+    return st.builds(s.GlobalDefinition, st.sampled_from(GLOBALS + FUNCTIONS + PREDICATES).map(s.Global),
                      st.sampled_from((":==", "::=")),
                      st.one_of(formulas(depth), setexprs(depth), function_definitions(depth - 1)))
 

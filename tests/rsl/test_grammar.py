@@ -210,10 +210,24 @@ def test_spelling_of(text, spelling):
 @pytest.mark.parametrize("text, expected", [
     ("P1", "[P1]"),            # a predicate name without arguments: a semantic error
     ("F1", "[F1]"),
-    ("P1=X1", "[=[P1][X1]]"),
+    ("X1=P1", "[=[X1][P1]]"),
 ])
-def test_function_names_without_arguments_parse(text, expected):
+def test_function_names_without_arguments_parse_at_the_end(text, expected):
     assert tree(text) == expected
+
+
+@pytest.mark.parametrize("text, code, span", [
+    ("P1=X1", "unknownSyntax", (0, 2)),      # to the next token, as ConceptPortal's parser
+    ("F1 ∪ X1", "unknownSyntax", (0, 3)),
+    ("card(F1)", "unknownSyntax", (5, 7)),
+    ("F1(X1)", "globalFuncParenCall", (0, 2)),
+    ("F1[]", "globalFuncWithoutArgs", (0, 2)),
+    ("X1 ∪ P1 [ ]", "globalFuncWithoutArgs", (5, 7)),
+])
+def test_function_names_elsewhere_are_syntax_errors(text, code, span):
+    with pytest.raises(RSLError) as caught:
+        parse_expression(text)
+    assert (caught.value.code, caught.value.span) == (code, span)
 
 
 def test_free_spacing_and_line_breaks():

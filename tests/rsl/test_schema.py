@@ -73,8 +73,8 @@ SCHEMA_ERRORS = [
     ("X1\nD1 :== X1 ∪ ℬ(X1)\n", "D1", "typesNotEqual", 2, 8),
     ("X1\nD1 :== {a ∈ X1 | a = a\n", "D1", "missingCloseBracket", 2, 8),
     ("X1\nD1 :== X1 @ X1\n", "D1", "forbiddenCharacter", 2, 11),
-    ("X1\nA1 :== X1\n", "A1", "expectedLogic", 2, 8),
-    ("X1\nD1 :== ∀a∈X1 a=a\n", "D1", "expectedSetexpr", 2, 8),
+    ("X1\nA1 :== X1\n", "A1", "expectedType", 2, 8),
+    ("X1\nD1 :== ∀a∈X1 a=a\n", "D1", "expectedType", 2, 8),
 ]
 
 

@@ -1,7 +1,9 @@
 """The codes of locals (bound variables) as the reference gives them (issue
 15): localShadowing, localDoubleDeclare, localNotUsed (a warning),
 localUndeclared, localUndeclaredInSubexpr, localOutOfScope and
-localOutOfScopeParentheses.  The rules are in ``setmine/rsl/semantics/bindings.py``.
+localOutOfScopeParentheses, as ConceptPortal's type auditor gives them
+(every row was checked with its engine).  The rules are in
+``setmine/rsl/semantics/bindings.py``.
 
 Each row: the code, the expression in Unicode with the span ``[start, end)``
 (in code points) of the offending occurrence, the same expression in ASCII
@@ -63,24 +65,24 @@ ERRORS = [
     # in the domain is the first scope, the quantifier's the second
     ("localDoubleDeclare", "∀a∈D{a∈X1 | a=a} a=a", (1, 2),
      r"\A a \in D{a \in X1 | a \eq a} a \eq a", (3, 4), "a"),
-    # used in a sub-expression before (to the left of) the construct that declares it
-    ("localUndeclaredInSubexpr", "a=a & ∀a∈X1 a=a", (0, 1),
+    # used before (to the left of) the construct that declares it: not declared yet
+    ("localUndeclared", "a=a & ∀a∈X1 a=a", (0, 1),
      r"a \eq a \and \A a \in X1 a \eq a", (0, 1), "a"),
-    ("localUndeclaredInSubexpr", "card(D{b∈X1 | b=a}) = 1 & ∃a∈X1 a=a", (16, 17),
+    ("localUndeclared", "card(D{b∈X1 | b=a}) = 1 & ∃a∈X1 a=a", (16, 17),
      r"card(D{b \in X1 | b \eq a}) \eq 1 \and \E a \in X1 a \eq a", (24, 25), "a"),
-    ("localUndeclaredInSubexpr", "(∃b∈X1 b=a) ∨ ∀a∈X1 a=a", (9, 10),
+    ("localUndeclared", "(∃b∈X1 b=a) ∨ ∀a∈X1 a=a", (9, 10),
      r"(\E b \in X1 b \eq a) \or \A a \in X1 a \eq a", (19, 20), "a"),
-    ("localUndeclaredInSubexpr", "D{b∈X1 | b=a} ∪ D{a∈X1 | a=a}", (11, 12),
+    ("localUndeclared", "D{b∈X1 | b=a} ∪ D{a∈X1 | a=a}", (11, 12),
      r"D{b \in X1 | b \eq a} \union D{a \in X1 | a \eq a}", (19, 20), "a"),
-    ("localUndeclaredInSubexpr", "I{(a, b) | a :∈ D{c∈X1 | c=b}; b :∈ X1}", (27, 28),
+    ("localUndeclared", "I{(a, b) | a :∈ D{c∈X1 | c=b}; b :∈ X1}", (27, 28),
      r"I{(a, b) | a \from D{c \in X1 | c \eq b}; b \from X1}", (38, 39), "b"),
     # declared nowhere, or only by the construct whose domain or start uses it
     ("localUndeclared", "a ∪ S2", (0, 1), r"a \union S2", (0, 1), "a"),
     ("localUndeclared", "∀a∈X1 b=a", (6, 7), r"\A a \in X1 b \eq a", (12, 13), "b"),
     ("localUndeclared", "∀a∈a a=a", (3, 4), r"\A a \in a a \eq a", (9, 10), "a"),
     ("localUndeclared", "R{a := a | a}", (7, 8), r"R{a \assign a | a}", (12, 13), "a"),
-    # used after its quantifier's (unparenthesised) body, where parentheses
-    # around the body would have reached it
+    # used after its scope ended, in a later operand of a connective, with no
+    # quantifier between: the scope and the use could be parenthesised together
     ("localOutOfScopeParentheses", "∀a∈X1 a=a & a=a", (12, 13),
      r"\A a \in X1 a \eq a \and a \eq a", (25, 26), "a"),
     ("localOutOfScopeParentheses", "∀a∈X1 a∈S2 ⇒ a=a", (13, 14),
@@ -91,24 +93,26 @@ ERRORS = [
      r"1 \eq 1 \and \A a \in X1 a \eq a \and a \eq a", (38, 39), "a"),
     ("localOutOfScopeParentheses", "∀b∈X1 ∃a∈X1 a=b & a=a", (18, 19),
      r"\A b \in X1 \E a \in X1 a \eq b \and a \eq a", (37, 38), "a"),
-    ("localOutOfScopeParentheses", "∀a∈S2 a=a & ∃b∈X1 b=a", (20, 21),
-     r"\A a \in S2 a \eq a \and \E b \in X1 b \eq a", (43, 44), "a"),
     ("localOutOfScopeParentheses", "(∀a∈X1 a=a & a=a)", (13, 14),
      r"(\A a \in X1 a \eq a \and a \eq a)", (26, 27), "a"),
     ("localOutOfScopeParentheses", "D{b∈X1 | ∀a∈X1 a=b & a=a}", (21, 22),
      r"D{b \in X1 | \A a \in X1 a \eq b \and a \eq a}", (38, 39), "a"),
-    # used after its scope ended anywhere else: the quantifier is itself in
-    # parentheses, or the construct is not a quantifier
-    ("localOutOfScope", "(∀a∈X1 a=a) & ∀b∈a b=b", (17, 18),
-     r"(\A a \in X1 a \eq a) \and \A b \in a b \eq b", (36, 37), "a"),
-    ("localOutOfScope", "(∀a∈X1 a=a) & a=a", (14, 15),
+    ("localOutOfScopeParentheses", "(∀a∈X1 a=a) & a=a", (14, 15),
      r"(\A a \in X1 a \eq a) \and a \eq a", (27, 28), "a"),
-    ("localOutOfScope", "∀b∈X1 (∃a∈X1 a=b) & a=a", (20, 21),
+    ("localOutOfScopeParentheses", "∀b∈X1 (∃a∈X1 a=b) & a=a", (20, 21),
      r"\A b \in X1 (\E a \in X1 a \eq b) \and a \eq a", (39, 40), "a"),
+    # the same with a quantifier between the later operand and the use
+    ("localUndeclaredInSubexpr", "∀a∈S2 a=a & ∃b∈X1 b=a", (20, 21),
+     r"\A a \in S2 a \eq a \and \E b \in X1 b \eq a", (43, 44), "a"),
+    ("localUndeclaredInSubexpr", "(∀a∈X1 a=a) & ∀b∈a b=b", (17, 18),
+     r"(\A a \in X1 a \eq a) \and \A b \in a b \eq b", (36, 37), "a"),
+    # used after its scope ended anywhere else: in no later operand of a connective
     ("localOutOfScope", "D{a ∈ X1 | 1=1} = {a}", (19, 20),
      r"D{a \in X1 | 1 \eq 1} \eq {a}", (27, 28), "a"),
     ("localOutOfScope", "I{a | a :∈ X1} = {a}", (18, 19),
      r"I{a | a \from X1} \eq {a}", (23, 24), "a"),
+    ("localOutOfScopeParentheses", "1=1 ∨ ¬D{b∈X1 | b=b} = {b}", (24, 25),
+     r"1 \eq 1 \or \neg D{b \in X1 | b \eq b} \eq {b}", (44, 45), "b"),
 ]
 
 

@@ -146,7 +146,8 @@ def _parses_or_fails_cleanly(text: str, syntax: str = "auto") -> None:
         assert 0 <= error.start <= error.end <= len(text), (text, error)
         assert error.code in {"forbiddenCharacter", "missingCloseBracket", "missingOpenBracket",
                               "bracketMismatch", "expectedLocal", "expectedQuantifierDomain",
-                              "expectedRightOperand", "unknownSyntax"}, (text, error)
+                              "expectedRightOperand", "unknownSyntax", "globalFuncParenCall",
+                              "globalFuncWithoutArgs"}, (text, error)
     else:
         for warning in parsed.warnings:
             assert 0 <= warning.start <= warning.end <= len(text)

@@ -323,7 +323,8 @@ ERRORS = [
     ("X9", "globalNotTyped", (0, 2), "X9"),
     ("D9 ∪ S2", "globalNotTyped", (0, 2), "D9"),
     ("F5[S2]", "globalNotTyped", (0, 2), "F5"),
-    ("F1 ∪ S2", "globalFuncWithoutArgs", (0, 2), "F1"),
+    ("F1 ∪ S2", "unknownSyntax", (0, 3), "F1 "),   # a function's name alone: only at the end
+    ("S2 ∪ F1", "globalFuncWithoutArgs", (5, 7), "F1"),
     ("R1 ∪ S2", "radicalUsage", (0, 2), "R1"),
     ("[a∈ℬ(R1)] a ∪ R1", "radicalUsage", (14, 16), "R1"),
     ("[a∈ℬ(R0)] a", "radicalUsage", (5, 7), "R0"),
@@ -333,7 +334,7 @@ ERRORS = [
     ("∀a∈X1 b=a", "localUndeclared", (6, 7), "b"),
     ("∀a∈a a=a", "localUndeclared", (3, 4), "a"),
     ("∀a∈X1 a=a & a=a", "localOutOfScopeParentheses", (12, 13), "a"),
-    ("(∀a∈X1 a=a) & ∀b∈a b=b", "localOutOfScope", (17, 18), "a"),
+    ("(∀a∈X1 a=a) & ∀b∈a b=b", "localUndeclaredInSubexpr", (17, 18), "a"),
     ("D{a ∈ X1 | 1=1} = {a}", "localOutOfScope", (19, 20), "a"),
     ("∀a∈X1 ∃a∈S2 a=a", "localShadowing", (7, 8), "a"),
     ("D{a ∈ X1 | ∀a∈S2 a=a}", "localShadowing", (12, 13), "a"),
@@ -343,7 +344,7 @@ ERRORS = [
     ("I{a | a :∈ X1; a :∈ S2}", "localShadowing", (15, 16), "a"),
     ("[a∈X1, a∈X1] a=a", "localShadowing", (7, 8), "a"),
     ("(∀a∈X1 a=a) & ∀a∈S2 a=a", "localDoubleDeclare", (15, 16), "a"),  # siblings
-    ("a=a & ∀a∈X1 a=a", "localUndeclaredInSubexpr", (0, 1), "a"),
+    ("a=a & ∀a∈X1 a=a", "localUndeclared", (0, 1), "a"),
     ("∀(a,b)∈X1 a=b", "invalidCortegeDeclare", (1, 6), "(a,b)"),
     ("∀(a,b,c)∈S1 a=b", "invalidCortegeDeclare", (1, 8), "(a,b,c)"),
     ("D{(a, (b, c)) ∈ S1 | a=b}", "invalidCortegeDeclare", (6, 12), "(b, c)"),
@@ -408,7 +409,7 @@ ERRORS = [
     ("Pr1(1)", "projectionSetArgumentNotSet", (4, 5), "1"),
     ("Pr1(S2)", "projectionSetArgumentNotTupleSet", (4, 6), "S2"),
     ("Pr3(S1)", "projectionSetIndexOutOfRange", (4, 6), "S1"),
-    ("Pr1,0(S1)", "projectionSetIndexOutOfRange", (6, 8), "S1"),
+    ("Pr1,0(S1)", "unknownSyntax", (3, 5), ",0"),   # indices count from 1
     ("pr1(1)", "projectionTupleArgumentNotTuple", (4, 5), "1"),
     ("∀a∈X1 pr1(a) = a", "projectionTupleArgumentNotTuple", (10, 11), "a"),
     ("pr3((1,2))", "projectionTupleIndexOutOfRange", (4, 9), "(1,2)"),
@@ -529,13 +530,13 @@ def test_defined_function_then_called():
 
 
 CONSTITUENT_ERRORS = [
-    ("D7", "1 = 1", "expectedSetexpr", (0, 5), "1 = 1"),
-    ("D7", "[a∈X1] {a}", "expectedSetexpr", (0, 10), "[a∈X1] {a}"),
-    ("A7", "S2 ∪ S3", "expectedLogic", (0, 7), "S2 ∪ S3"),
-    ("T7", "card(S2)", "expectedLogic", (0, 8), "card(S2)"),
-    ("F7", "S2", "expectedSetexpr", (0, 2), "S2"),
-    ("F7", "[a∈X1] a ∈ S2", "expectedSetexpr", (7, 13), "a ∈ S2"),
-    ("P7", "[a∈X1] {a}", "expectedLogic", (7, 10), "{a}"),
+    ("D7", "1 = 1", "expectedType", (0, 5), "1 = 1"),
+    ("D7", "[a∈X1] {a}", "expectedType", (0, 10), "[a∈X1] {a}"),
+    ("A7", "S2 ∪ S3", "expectedType", (0, 7), "S2 ∪ S3"),
+    ("T7", "card(S2)", "expectedType", (0, 8), "card(S2)"),
+    ("F7", "S2", "expectedType", (0, 2), "S2"),
+    ("F7", "[a∈X1] a ∈ S2", "expectedType", (0, 13), "[a∈X1] a ∈ S2"),
+    ("P7", "[a∈X1] {a}", "expectedType", (0, 10), "[a∈X1] {a}"),
     ("S7", "ℬ(D1∪X1)", "globalStructure", (0, 8), "ℬ(D1∪X1)"),
 ]
 

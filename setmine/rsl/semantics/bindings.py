@@ -8,8 +8,8 @@ destructure tuples (``∀(a, b) ∈ S1 …``) or list several variables over one
 domain (``∀a, b ∈ X1 …``).  Within one expression a name is declared once,
 neither nested nor side by side, as the reference requires (issue 15).
 
-``Scopes`` gives the codes of ConceptCore's and ConceptPortal's type
-auditors (examples: ``tests/rsl/test_scope_codes.py``):
+``Scopes`` gives the codes of ConceptPortal's type auditor (its
+``LocalContext``; examples: ``tests/rsl/test_scope_codes.py``):
 
 ==============================  ==============================================
 ``localShadowing``              a name declared again while a declaration of
@@ -25,22 +25,22 @@ auditors (examples: ``tests/rsl/test_scope_codes.py``):
                                 typed before its construct declares, so in
                                 ``∀a∈D{a∈X1 | a=a} a=a`` the second is the
                                 quantifier's ``a`` (the first in the text)
-``localUndeclared``             a name that no construct of the expression
-                                declares (or only one that begins before the
-                                use and has not yet bound it: ``∀a∈a …``)
-``localUndeclaredInSubexpr``    a name used before (to the left of) the
-                                construct that declares it:
-                                ``a=a & ∀a∈X1 a=a``
-``localOutOfScopeParentheses``  a name used after its quantifier's scope
-                                ended, in the text that the quantifier's body
-                                would cover had it been put in parentheses:
-                                ``∀a∈X1 a=a & a=a`` (the body is ``a=a``),
-                                ``¬∀a∈X1 a=a ∨ a≠a``; only for a quantifier
-                                that is not itself in parentheses
-``localOutOfScope``             any other use after the scope ended:
-                                ``(∀a∈X1 a=a) & ∀b∈a b=b`` (the quantifier is
-                                in parentheses), ``D{a ∈ X1 | 1=1} = {a}``
-                                (not a quantifier)
+``localUndeclared``             a name not declared (yet) where it is used:
+                                declared nowhere, only later in the text
+                                (``a=a & ∀a∈X1 a=a``), or by the construct
+                                whose domain uses it (``∀a∈a …``)
+``localUndeclaredInSubexpr``    a name used after its scope ended, in a later
+                                operand of a connective, with a quantifier
+                                between the use and that operand:
+                                ``(∀a∈X1 a=a) & ∀b∈a b=b``,
+                                ``∀a∈S2 a=a & ∃b∈X1 b=a``
+``localOutOfScopeParentheses``  the same without a quantifier between:
+                                ``∀a∈X1 a=a & a=a`` (the quantifier's body is
+                                ``a=a``), ``(∀a∈X1 a=a) & a=a``,
+                                ``¬∀a∈X1 a=a ∨ a≠a``
+``localOutOfScope``             any other use after the scope ended (in no
+                                later operand of a connective):
+                                ``D{a ∈ X1 | 1=1} = {a}``
 ``localNotUsed`` (warning)      a declared name that its scope never uses,
                                 spanned over that scope as the reference
                                 does (a quantifier's or a function's body,
@@ -53,12 +53,9 @@ auditors (examples: ``tests/rsl/test_scope_codes.py``):
 Every error carries the span of the offending occurrence of the name (the
 second declaration, the use), or of the tuple declaration.
 
-The quantifier's "would-be body" is found from spans alone (``survey``): a
-parenthesised sub-formula's span excludes its parentheses while its parent's
-span includes them, so going up from the quantifier through connectives,
-negations and quantifier bodies, a child whose parent's span goes past it on
-the side where the quantifier's body would grow is wrapped in parentheses;
-the region ends at the end of the last unwrapped ancestor.
+"A later operand of a connective" is found on the way up from the use: the
+first ancestor that is the right operand of ``&``, ``∨``, ``⇒`` or ``⇔``
+(``survey`` records every node's parent).
 """
 
 from __future__ import annotations
@@ -92,12 +89,9 @@ class LocalVariable:
 
 @dataclass
 class Frame:
-    """The locals of one construct; ``what`` names it in messages and
-    ``region`` is the text after a quantifier that its body would cover had
-    it been parenthesised (empty for other constructs)."""
+    """The locals of one construct; ``what`` names it in messages."""
 
     what: str
-    region: s.Span
     locals: dict[str, LocalVariable] = field(default_factory=dict)
     scope: s.Span | None = None  # where its locals are to be used: localNotUsed's span
 
@@ -109,37 +103,44 @@ class Ended:
 
     variable: LocalVariable
     what: str
-    region: s.Span
 
 
 @dataclass
 class Scopes:
     """A stack of frames of locals; ``warnings`` collects ``localNotUsed``.
-    ``survey`` the whole expression first (for ``localUndeclaredInSubexpr``
-    and ``localOutOfScopeParentheses``)."""
+    ``survey`` the whole expression first (every node's parent, for the
+    codes of a use after its scope)."""
 
     frames: list[Frame] = field(default_factory=list)
     ended: dict[str, Ended] = field(default_factory=dict)
     warnings: list[Diagnostic] = field(default_factory=list)
-    declarations: dict[str, list[s.Local]] = field(default_factory=dict)
-    reaches: dict[int, int] = field(default_factory=dict)  # id(quantifier) → reach
+    parents: dict[int, s.Node] = field(default_factory=dict)  # id(node) → parent
 
     # -- the survey of the expression
 
     def survey(self, tree: s.Node) -> None:
-        """Record every declaring occurrence of every name in ``tree`` and
-        the reach of every quantifier (see the module doc); iterative, so
-        chains of any length are surveyed."""
-        stack: list[tuple[s.Node, int]] = [(tree, tree.span[1])]
+        """Record every node's parent; iterative, so chains of any length
+        are surveyed."""
+        stack = [tree]
         while stack:
-            node, reach = stack.pop()
-            if isinstance(node, DECLARING):
-                for occurrence in s.declared_names(node.var):
-                    self.declarations.setdefault(occurrence.name, []).append(occurrence)
-                if isinstance(node, s.Quantifier):
-                    self.reaches[id(node)] = reach
+            node = stack.pop()
             for child in node.children():
-                stack.append((child, reach if _unwrapped(node, child) else child.span[1]))
+                self.parents[id(child)] = node
+                stack.append(child)
+
+    def later_operand(self, node: s.Node) -> tuple[s.Node | None, bool]:
+        """The first ancestor of ``node`` (itself included) that is the right
+        operand of a connective, and whether a quantifier lies on the way
+        up to it (it included); ``(None, False)`` if there is none."""
+        path_quantifier = False
+        current = node
+        while id(current) in self.parents:
+            path_quantifier = path_quantifier or isinstance(current, s.Quantifier)
+            parent = self.parents[id(current)]
+            if isinstance(parent, s.Connective) and current is parent.right:
+                return current, path_quantifier
+            current = parent
+        return None, False
 
     # -- lookup
 
@@ -158,21 +159,21 @@ class Scopes:
             found.used = True
             return found.type
         ended = self.ended.get(name)
-        if ended is not None:
-            declared = _at(ended.variable.declaration.span)
-            if ended.region[0] <= span[0] < ended.region[1]:
-                raise RSLError("localOutOfScopeParentheses",
-                               f"'{name}' is used outside the body of its {ended.what} "
-                               f"(declared at {declared}); put the body in parentheses to "
-                               f"reach this use", *span)
+        if ended is None:
+            raise RSLError("localUndeclared", f"'{name}' is not declared here", *span)
+        declared = _at(ended.variable.declaration.span)
+        operand, through_quantifier = self.later_operand(occurrence)
+        if operand is None:
             raise RSLError("localOutOfScope", f"'{name}' is used outside the scope of its "
                            f"{ended.what} (declared at {declared})", *span)
-        later = [d for d in self.declarations.get(name, ()) if d.span[0] > span[0]]
-        if later:
+        if through_quantifier:
             raise RSLError("localUndeclaredInSubexpr",
-                           f"'{name}' is used before the construct that declares it at "
-                           f"{_at(later[0].span)}", *span)
-        raise RSLError("localUndeclared", f"'{name}' is not declared", *span)
+                           f"'{name}' is used in a quantified sub-expression outside the "
+                           f"scope of its {ended.what} (declared at {declared})", *span)
+        raise RSLError("localOutOfScopeParentheses",
+                       f"'{name}' is used after the scope of its {ended.what} (declared at "
+                       f"{declared}) ended; parentheses around that scope and this operand "
+                       f"would reach it", *span)
 
     # -- declaration
 
@@ -180,10 +181,7 @@ class Scopes:
              node: s.Node | None = None) -> None:
         """Start a frame holding ``bindings`` (the locals of one
         declaration) for the construct ``node`` (``what`` names it)."""
-        region = (0, 0)
-        if isinstance(node, s.Quantifier):
-            region = (node.span[1], self.reaches.get(id(node), 0))
-        self.frames.append(Frame(what, region, scope=_scope(node)))
+        self.frames.append(Frame(what, scope=_scope(node)))
         self.extend(bindings)
 
     def extend(self, bindings: Sequence[Binding]) -> None:
@@ -215,7 +213,7 @@ class Scopes:
                 self.warnings.append(Diagnostic(
                     "localNotUsed", f"'{name}' is declared but never used",
                     *(frame.scope or variable.declaration.span)))
-            self.ended[name] = Ended(variable, frame.what, frame.region)
+            self.ended[name] = Ended(variable, frame.what)
 
 
 def _scope(node: s.Node | None) -> s.Span | None:
@@ -229,18 +227,6 @@ def _scope(node: s.Node | None) -> s.Span | None:
     if isinstance(node, (s.Imperative, s.Recursive)):
         return node.span
     return None
-
-
-def _unwrapped(parent: s.Node, child: s.Node) -> bool:
-    """Whether a quantifier's body ending at the end of ``child`` would grow
-    on into ``parent`` had it been parenthesised: ``child`` is a formula
-    operand of ``parent`` that is not wrapped in parentheses."""
-    if isinstance(parent, s.Connective) and child is parent.left:
-        return s.unparenthesised(parent, child, "start")
-    if (isinstance(parent, (s.Connective, s.Negation))
-            or isinstance(parent, s.Quantifier) and child is parent.body):
-        return s.unparenthesised(parent, child, "end")
-    return False
 
 
 def destructure(declaration: s.Node, type_: Type) -> list[Binding]:

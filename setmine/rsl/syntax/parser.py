@@ -297,8 +297,40 @@ def parse_with_warnings(text: str, syntax: str = "auto") -> Parsed:
     spelling = spelling_of(text) if syntax == "auto" else syntax
     check_brackets(text)
     check_characters(text)
-    flat = text.replace("\n", " ")  # a formula may span lines; positions are kept
     builder = ToSyntax()
+    try:
+        node = _parse(text, spelling, builder)
+    except RSLError as error:
+        raise doubled_parenthesis(text) or error from None
+    return Parsed(node, builder.warnings, spelling)
+
+
+FUNCTION_NAME = re.compile(r"[FP][0-9₀-₉]+")
+FUNCTION_BEFORE = re.compile(r"(?<![A-Za-z0-9_₀-₉])([FP][0-9₀-₉]+)\s*\[?\s*$")
+
+
+def check_names_alone(text: str, tree: s.Node) -> None:
+    """A function's or predicate's name without its arguments is read only
+    at the end of the text (the typifier then says globalFuncWithoutArgs);
+    anywhere else ConceptPortal's parser stops there: unknownSyntax from
+    the name to the next token."""
+    stack = [tree.body] if isinstance(tree, s.GlobalDefinition) else [tree]  # not its alias
+    while stack:
+        node = stack.pop()
+        stack.extend(node.children())
+        if isinstance(node, s.Global) and FUNCTION_NAME.fullmatch(node.name):
+            start, end = node.span
+            rest = text[end:]
+            if rest.strip():
+                raise RSLError("unknownSyntax", f"{node.name} is a function's or predicate's "
+                               f"name: its arguments in brackets, {node.name}[…], are expected "
+                               f"here", start, len(text) - len(rest.lstrip()))
+
+
+def _parse(text: str, spelling: str, builder: "ToSyntax") -> s.Node:
+    """The tree of a text whose brackets match; RSLError if it does not parse."""
+    check_indices(text)
+    flat = text.replace("\n", " ")  # a formula may span lines; positions are kept
     try:
         with _LOCK:
             _POSTLEX.local.spelling = spelling
@@ -308,6 +340,7 @@ def parse_with_warnings(text: str, syntax: str = "auto") -> Parsed:
                 raise syntax_error(text, exc) from None
         node = builder.transform(tree)
         check_nesting(node)
+        check_names_alone(text, node)
     except VisitError as exc:
         if isinstance(exc.orig_exc, RecursionError):
             raise too_deep(text) from None
@@ -316,7 +349,7 @@ def parse_with_warnings(text: str, syntax: str = "auto") -> Parsed:
         raise
     except RecursionError:
         raise too_deep(text) from None
-    return Parsed(node, builder.warnings, spelling)
+    return node
 
 
 def too_deep(text: str) -> RSLError:
@@ -343,13 +376,35 @@ def check_nesting(tree: s.Node) -> None:
             stack.append((child, depth if s.continues_chain(node, child) else depth + 1))
 
 
+INDEXED = re.compile(r"(?<![A-Za-z0-9_α-ω₀-₉])(?:[Pp]r|Fi)([0-9₀-₉]+)((?:,[0-9₀-₉]+)*)")
+ZERO = "0₀"
+
+
+def check_indices(text: str) -> None:
+    """Indices of ``Pr``, ``pr`` and ``Fi`` count from 1 and have no leading
+    zero.  As ConceptPortal's parser: a first index ``0`` makes no token,
+    unknownSyntax over the whole text; a later one, from its comma on."""
+    for match in INDEXED.finditer(text):
+        if match.group(1)[0] in ZERO:
+            raise RSLError("unknownSyntax", f"{match.group(0)}: indices count from 1",
+                           0, len(text))
+        at = match.start(2)
+        for index in match.group(2).split(",")[1:]:
+            if index[0] in ZERO:
+                raise RSLError("unknownSyntax", f"{match.group(0)}: indices count from 1",
+                               at, match.end(2))
+            at += len(index) + 1
+
+
 OPENERS = {"(": ")", "[": "]", "{": "}"}
 CLOSERS = {v: k for k, v in OPENERS.items()}
 
 
 def check_brackets(text: str) -> None:
     """Bracket errors come before any other syntax error, with the span of the
-    bracket at fault."""
+    bracket at fault, as ConceptPortal reports them: the first of a
+    closing bracket that closes nothing or the wrong one, or else the first
+    bracket never closed."""
     stack: list[tuple[str, int]] = []
     for i, ch in enumerate(text):
         if ch in OPENERS:
@@ -362,8 +417,43 @@ def check_brackets(text: str) -> None:
                 raise RSLError("bracketMismatch",
                                f"'{ch}' does not match '{opener}' at {at}", i, i + 1)
     if stack:
-        opener, at = stack[-1]
+        opener, at = stack[0]
         raise RSLError("missingCloseBracket", f"'{opener}' is never closed", at, at + 1)
+
+
+def doubled_parenthesis(text: str) -> RSLError | None:
+    """``doubleParenthesis`` at the first ``((`` whose two pairs close
+    together (``card((X1))``), which ConceptPortal reports in place of any
+    other syntax error of a text that does not parse."""
+    for at in range(len(text)):
+        if _doubled(text, at):
+            return RSLError("doubleParenthesis", "doubled parentheses '((…))': one pair says "
+                            "the same", at, at + 2)
+    return None
+
+
+def _doubled(text: str, at: int) -> bool:
+    """``((`` at ``at`` whose two pairs close together: ``((X1))``, not
+    ``((a, b) ∈ S1 ⇒ …)``."""
+    if not text.startswith("((", at):
+        return False
+    inner = _closing(text, at + 1)
+    return inner >= 0 and _closing(text, at) == inner + 1
+
+
+def _closing(text: str, at: int) -> int:
+    """Where the bracket opened at ``at`` closes; -1 if it never does properly."""
+    depth = []
+    for i in range(at, len(text)):
+        ch = text[i]
+        if ch in OPENERS:
+            depth.append(ch)
+        elif ch in CLOSERS:
+            if not depth or OPENERS[depth.pop()] != ch:
+                return -1
+            if not depth:
+                return i
+    return -1
 
 
 # The characters an expression can be written with; any other one is a
@@ -427,6 +517,15 @@ def _syntax_error(text: str, exc: Exception) -> RSLError:
     expected = set(getattr(exc, "expected", ()) or getattr(exc, "accepts", ()) or ())
     expected.discard("STAR")  # accepted everywhere, see _StarPostLexer
     previous = _previous_token(exc)
+    name = FUNCTION_BEFORE.search(text, 0, at)
+    if name is not None and not at_end:
+        alias = name.group(1).translate(SUBSCRIPTS)
+        if text[at] == "(" and "[" not in name.group(0):
+            return RSLError("globalFuncParenCall", f"{alias}'s arguments are written in "
+                            f"square brackets, {alias}[…]", *name.span(1))
+        if text[at] == "]":
+            return RSLError("globalFuncWithoutArgs", f"{alias}[] has no arguments",
+                            *name.span(1))
     if previous == "QUANTIFIER" or ("LOCAL" in expected and expected <= {"LOCAL", "LPAR"}):
         return RSLError("expectedLocal", f"a variable is expected, found {found}", at, end)
     if "IN" in expected and expected <= {"IN", "COMMA", "ASSIGN", "RPAR"}:
