@@ -98,6 +98,7 @@ def analyse_constituent(alias: str, node: s.Node | None, env: Mapping[str, Globa
         return ConstituentTyping(GlobalInfo(kind, signature, result.value_class),
                                  result.warnings, result.tree)
     if isinstance(node, s.FunctionDef):
+        typify(node, env)  # an error inside it comes first
         raise RSLError("expectedType", f"the {kind} {alias} cannot be a function definition "
                        f"(that is a function's or a predicate's)", *node.span)
     result = typify(node, env)

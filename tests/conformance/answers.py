@@ -372,6 +372,7 @@ class SetmineSession:
         try:
             if text in self.schema.by_alias:  # an alias in an expression is its global
                 self.schema.expression_tree(text)
+            self._as_a_term(text)
             answer.type = self.schema.typify(text)
         except RSLError as exc:
             answer.error = (exc.code, exc.start, exc.end)
@@ -392,6 +393,18 @@ class SetmineSession:
         except Exception as exc:  # noqa: BLE001
             answer.crash = f"evaluate: {type(exc).__name__}: {exc}".splitlines()[0]
         return answer
+
+    def _as_a_term(self, text: str) -> None:
+        """refeval analyses a free expression as a term (or a statement):
+        a function definition there is expectedType, as it is for a term
+        of a schema."""
+        from setmine.rsl.constituents import analyse_constituent
+        from setmine.rsl.syntax.parser import parse_expression
+        from setmine.rsl.syntax import tree as s
+
+        tree = parse_expression(text)
+        if isinstance(tree, s.FunctionDef):
+            analyse_constituent("D0", tree, self.schema.environment(), kind="term")
 
     def _evaluate(self, text: str):
         from setmine.eval.interpret.model import evaluate

@@ -472,24 +472,35 @@ def test_no_warning_for_any_seed_formula():
         assert warnings(modern) == []
 
 
-@pytest.mark.parametrize("text", [
-    "a=b=c", "a∈b∈c", "a=b∈c", "a⊆b⊂c", "1<2<3", "a≠b≤c",
+@pytest.mark.parametrize("text, expected", [
+    ("a=b=c", "[=[=[a][b]][c]]"),          # to the left, as the reference's parser
+    ("a∈b∈c", "[∈[∈[a][b]][c]]"),
+    ("1<2<3", "[<[<[1][2]][3]]"),
+    ("(a=b)=c", "[=[=[a][b]][c]]"),
+    ("{a=b}", "[ENUMERATION[=[a][b]]]"),   # a formula where a set is expected…
+    ("F1[a=b]", "[F1[=[a][b]]]"),
+    ("(a=b, c)", "[TUPLE[=[a][b]][c]]"),
 ])
-def test_predicates_are_not_associative(text):
-    with pytest.raises(RSLError):
-        parse_expression(text)
+def test_predicates_chain_and_formulas_parse_where_sets_are_expected(text, expected):
+    assert tree(text) == expected
 
 
-@pytest.mark.parametrize("text", [
-    "{a=b}",        # only a parenthesised formula stands for a set expression
-    "F1[a=b]",
-    "(a=b, c)",
-    "∀a∈X1",        # a quantifier needs a body
-    "a=b=c",
+@pytest.mark.parametrize("text, span", [
+    ("1=1=1", (0, 3)),                       # …and the typifier says expectedSetexpr there
+    ("{1=1, 2}", (1, 4)),
+    ("(2, 1=1)", (4, 7)),
+    ("card(1=1)", (5, 8)),
 ])
-def test_formulas_and_set_expressions_keep_their_places(text):
+def test_a_formula_where_a_set_is_expected_is_expected_setexpr(text, span):
+    from setmine.rsl.semantics.typifier import typify
+    with pytest.raises(RSLError) as caught:
+        typify(parse_expression(text), {})
+    assert (caught.value.code, caught.value.span) == ("expectedSetexpr", span)
+
+
+def test_a_quantifier_needs_a_body():
     with pytest.raises(RSLError):
-        parse_expression(text)
+        parse_expression("∀a∈X1")
 
 
 @pytest.mark.parametrize("text, expected", [

@@ -75,7 +75,6 @@ ERRORS = [
     ("", "expectedRightOperand", (0, 0)),
     ("   ", "expectedRightOperand", (3, 3)),
     # -- unknownSyntax: the rest
-    ("a=b=c", "unknownSyntax", (3, 4)),
     ("X1 X2", "unknownSyntax", (3, 5)),
     ("a b", "unknownSyntax", (2, 3)),
     ("1 2", "unknownSyntax", (2, 3)),

@@ -104,7 +104,7 @@ class Evaluator:
         return frozenset()
 
     def value_IntegerSet(self, n, env):
-        return Integers()
+        return Integers(n.span)
 
     def value_Global(self, n, env):
         if n.name not in self.data:

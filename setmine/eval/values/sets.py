@@ -356,22 +356,25 @@ class IntRange(Counted):
 
 @dataclass(frozen=True)
 class Integers(LazySet):
-    """Z: membership only; listing it is an error (iterateInfinity)."""
+    """Z: membership only; listing or counting it is an error
+    (iterateInfinity) at ``span``, where the text wrote it."""
 
+    span: tuple[int, int] = field(default=(0, 0), compare=False)
     kind = "integers"
 
     def contains(self, x) -> bool:
         return isinstance(x, int) and not isinstance(x, bool)
 
     def cardinality(self):
-        raise RSLError("iterateInfinity", "Z is infinite: it has no cardinality to compute")
+        raise RSLError("iterateInfinity", "Z is infinite: it has no cardinality to compute",
+                       *self.span)
 
     def is_empty(self) -> bool:
         return False
 
     def members(self, budget, node=None, construct="enumeration"):
         raise RSLError("iterateInfinity", "Z is infinite: its members cannot be listed",
-                       *(node.span if node is not None else (0, 0)))
+                       *self.span)
 
 
 _NONE = object()

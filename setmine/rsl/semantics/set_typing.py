@@ -182,9 +182,10 @@ class SetTyping:
     # -- integer expressions
 
     def visit_Arithmetic(self, node: s.Arithmetic) -> Typed:
-        """A chain of ``+ - *``, in a loop.  A ``*`` whose left operand is a
-        set is the Cartesian product of the ASCII spelling
-        (``products.py``); its factors are recorded in ``self.products``."""
+        """A chain of ``+ - *``, in a loop.  A ``*`` between two sets is the
+        Cartesian product of the ASCII spelling (``products.py``); its
+        factors are recorded in ``self.products``.  Any other ``*``
+        multiplies (a set operand: arithmeticNotSupported)."""
         typed: Typed | None = None      # the chain so far
         factors: list[s.Node] | None = None  # when it is a product: its factors
         bases: list[Type] = []
@@ -192,12 +193,14 @@ class SetTyping:
         for n in _spine(node):
             if typed is None:
                 typed = self.setexpr(n.left)
+            right = None
             if n.op == "*" and isinstance(typed.type, SetType):
+                right = self.setexpr(n.right)
+            if right is not None and isinstance(right.type, SetType):
                 if factors is None or not continues_run(n):
                     factors = [n.left]
                     bases = [typed.type.base]
                     classes = [typed.value_class]
-                right = self.setexpr(n.right)
                 bases.append(self.set_element(n.right, right, "invalidDecart",
                                               "a factor of a Cartesian product"))
                 classes.append(right.value_class)
@@ -208,7 +211,7 @@ class SetTyping:
                 continue
             factors = None
             result = None
-            for operand, operand_typed in ((n.left, typed), (n.right, None)):
+            for operand, operand_typed in ((n.left, typed), (n.right, right)):
                 operand_typed = operand_typed or self.setexpr(operand)
                 if not integer_like(operand_typed.type, self.traits):
                     raise RSLError("arithmeticNotSupported",

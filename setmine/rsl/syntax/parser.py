@@ -193,8 +193,11 @@ class ToSyntax(Transformer_NonRecursive):
         return s.Enumeration(tuple(children), span=_span(meta))
 
     def declarative(self, meta, children):
-        var, _in, domain, condition = [c for c in children
-                                       if not (isinstance(c, Token) and c.type == "DECLARATIVE")]
+        var, op, domain, condition = [c for c in children
+                                      if not (isinstance(c, Token) and c.type == "DECLARATIVE")]
+        if canonical(op) != "∈":
+            raise RSLError("unknownSyntax", f"'∈' is expected after the variable of "
+                           f"{{… | …}}, not {op!r}", var.span[1], domain.span[0])
         return s.Declarative(as_declaration(var), domain, condition, span=_span(meta))
 
     def imperative(self, meta, children):
