@@ -51,7 +51,6 @@ CALL_SITE = ("setmine: an evaluation error inside a called function's or predica
              "reported by ConceptPortal at the outermost call; setmine spans the body's text")
 SPAN_WHOLE = ("setmine: ConceptPortal spans typesNotEqual, typesNotCompatible and "
               "invalidElementPredicate over the whole operation, setmine over one operand")
-SPAN_PARENS = "setmine: ConceptPortal's span of a parenthesised operand includes the parentheses"
 SPAN_ARGUMENT = ("setmine: ConceptPortal spans Pr/pr/Fi index errors over the argument, "
                  "invalidFilterArity over the extra parameter, invalidCortegeDeclare over the "
                  "tuple's first name; setmine over the whole construct")
@@ -85,22 +84,16 @@ KNOWN_DIFFERENCES: dict[str, str] = {
     "28:7": PROPERTY_SITES,       # D2 ⊆ {X1}
     "31:15": SYNTAX,              # ∀a∈X1
     "44:0": SPAN_ARGUMENT,        # ∀(c, w)∈C1 c=w
-    "52:11": SPAN_PARENS,         # ∃y∈(S4∈C1) y=y
     "50:20": NO_VALUE,            # ∃x∈D1 F3[x]≠{x}: D1 lists a property
-    "73:11": SPAN_PARENS,         # X1 ≠ ∅ & (P1[X2, X2])
-    "102:14": SPAN_PARENS,        # (2=4) ∪ X1
     "106:14": PROPERTY,           # ∃p∈(ℬ(X1) ∪ …) A1 (and AXIOM)
     "127:14": INTEGERS,           # 0 ∈ Z
-    "131:17": SPAN_PARENS,        # ({C1} ∩ {C1}) ≥ C1
     "142:13": SYNTAX,             # P1[{y | t :∈ X1; …}]
-    "158:11": SPAN_PARENS,        # ¬(D1 ∩ D1)
     "164:16": PROPERTY,           # (3, 3)∈debool(ℬ(D2))
     "189:5": GLOBAL_DEFINITION,   # D9 :== D1
     "208:1": NO_VALUE,            # A1
     "222:7": SYNTAX,              # ¬
     "225:18": COMMON_TYPE,        # R{t := F2[pr1((8, 5)), C1] | 0 ≥ 2 | t ∪ C1}
     "289:3": SYNTAX,              # Pr(X1)
-    "303:19": SPAN_PARENS,        # (X1×X1) + 1
 }
 
 

@@ -52,26 +52,26 @@ ENV = {
 # followed by its ASCII spelling (the printer's).
 SEMANTIC = [
     # -- expectedSetexpr: a formula where a set expression is expected
-    ("(1=1)∪X1", "expectedSetexpr", (1, 4), "1=1"),
-    (r"(1 \eq 1) \union X1", "expectedSetexpr", (1, 8), r"1 \eq 1"),
-    ("X1∪(1=1)", "expectedSetexpr", (4, 7), "1=1"),
-    (r"X1 \union (1 \eq 1)", "expectedSetexpr", (11, 18), r"1 \eq 1"),
-    ("X1\\(S2⊆X1)", "expectedSetexpr", (4, 9), "S2⊆X1"),
-    (r"X1 \setminus (S2 \subseteq X1)", "expectedSetexpr", (14, 29), r"S2 \subseteq X1"),
+    ("(1=1)∪X1", "expectedSetexpr", (0, 5), "(1=1)"),
+    (r"(1 \eq 1) \union X1", "expectedSetexpr", (0, 9), r"(1 \eq 1)"),
+    ("X1∪(1=1)", "expectedSetexpr", (3, 8), "(1=1)"),
+    (r"X1 \union (1 \eq 1)", "expectedSetexpr", (10, 19), r"(1 \eq 1)"),
+    ("X1\\(S2⊆X1)", "expectedSetexpr", (3, 10), "(S2⊆X1)"),
+    (r"X1 \setminus (S2 \subseteq X1)", "expectedSetexpr", (13, 30), r"(S2 \subseteq X1)"),
     ("Fi1[X1](1=1)", "expectedSetexpr", (8, 11), "1=1"),
     (r"Fi1[X1](1 \eq 1)", "expectedSetexpr", (8, 15), r"1 \eq 1"),
     ("card(1=1)", "expectedSetexpr", (5, 8), "1=1"),
     (r"card(1 \eq 1)", "expectedSetexpr", (5, 12), r"1 \eq 1"),
     ("bool(1=1)", "expectedSetexpr", (5, 8), "1=1"),
     (r"bool(1 \eq 1)", "expectedSetexpr", (5, 12), r"1 \eq 1"),
-    ("{X1, (1=1)}", "expectedSetexpr", (6, 9), "1=1"),
-    (r"{X1, (1 \eq 1)}", "expectedSetexpr", (6, 13), r"1 \eq 1"),
-    ("(1=1)=(2=2)", "expectedSetexpr", (1, 4), "1=1"),
-    (r"(1 \eq 1) \eq (2 \eq 2)", "expectedSetexpr", (1, 8), r"1 \eq 1"),
-    ("(S2=X1)+1", "expectedSetexpr", (1, 6), "S2=X1"),
-    (r"(S2 \eq X1) \plus 1", "expectedSetexpr", (1, 10), r"S2 \eq X1"),
-    ("F1[(S2=X1)]", "expectedSetexpr", (4, 9), "S2=X1"),
-    (r"F1[(S2 \eq X1)]", "expectedSetexpr", (4, 13), r"S2 \eq X1"),
+    ("{X1, (1=1)}", "expectedSetexpr", (5, 10), "(1=1)"),
+    (r"{X1, (1 \eq 1)}", "expectedSetexpr", (5, 14), r"(1 \eq 1)"),
+    ("(1=1)=(2=2)", "expectedSetexpr", (0, 5), "(1=1)"),
+    (r"(1 \eq 1) \eq (2 \eq 2)", "expectedSetexpr", (0, 9), r"(1 \eq 1)"),
+    ("(S2=X1)+1", "expectedSetexpr", (0, 7), "(S2=X1)"),
+    (r"(S2 \eq X1) \plus 1", "expectedSetexpr", (0, 11), r"(S2 \eq X1)"),
+    ("F1[(S2=X1)]", "expectedSetexpr", (3, 10), "(S2=X1)"),
+    (r"F1[(S2 \eq X1)]", "expectedSetexpr", (3, 14), r"(S2 \eq X1)"),
     ("∀a∈X1 P1[a]∪X1=X1", "expectedSetexpr", (6, 11), "P1[a]"),       # a predicate's call
     (r"\A a \in X1 P1[a] \union X1 \eq X1", "expectedSetexpr", (12, 17), "P1[a]"),
     # -- expectedLogic: a set expression where a formula is expected
@@ -98,17 +98,17 @@ SEMANTIC = [
     ("I{a | a:∈X1; S2}", "expectedLogic", (13, 15), "S2"),
     (r"I{a | a \from X1; S2}", "expectedLogic", (18, 20), "S2"),
     # -- invalidQuantifierDomain: a domain that is not a set (a formula too)
-    ("∀a∈(1=1) a=a", "invalidQuantifierDomain", (4, 7), "1=1"),
-    (r"\A a \in (1 \eq 1) a \eq a", "invalidQuantifierDomain", (10, 17), r"1 \eq 1"),
-    ("∀a∈(S2⊆X1) a=a", "invalidQuantifierDomain", (4, 9), "S2⊆X1"),
-    (r"\A a \in (S2 \subseteq X1) a \eq a", "invalidQuantifierDomain", (10, 25),
-     r"S2 \subseteq X1"),
+    ("∀a∈(1=1) a=a", "invalidQuantifierDomain", (3, 8), "(1=1)"),
+    (r"\A a \in (1 \eq 1) a \eq a", "invalidQuantifierDomain", (9, 18), r"(1 \eq 1)"),
+    ("∀a∈(S2⊆X1) a=a", "invalidQuantifierDomain", (3, 10), "(S2⊆X1)"),
+    (r"\A a \in (S2 \subseteq X1) a \eq a", "invalidQuantifierDomain", (9, 26),
+     r"(S2 \subseteq X1)"),
     ("∃a∈1 a=a", "invalidQuantifierDomain", (3, 4), "1"),
     (r"\E a \in 1 a \eq a", "invalidQuantifierDomain", (9, 10), "1"),
-    ("D{a∈(1=1) | a=a}", "expectedSetexpr", (5, 8), "1=1"),
-    (r"D{a \in (1 \eq 1) | a \eq a}", "expectedSetexpr", (9, 16), r"1 \eq 1"),
-    ("[a∈(1=1)] a", "invalidQuantifierDomain", (4, 7), "1=1"),
-    (r"[a \in (1 \eq 1)] a", "invalidQuantifierDomain", (8, 15), r"1 \eq 1"),
+    ("D{a∈(1=1) | a=a}", "expectedSetexpr", (4, 9), "(1=1)"),
+    (r"D{a \in (1 \eq 1) | a \eq a}", "expectedSetexpr", (8, 17), r"(1 \eq 1)"),
+    ("[a∈(1=1)] a", "expectedSetexpr", (3, 8), "(1=1)"),
+    (r"[a \in (1 \eq 1)] a", "expectedSetexpr", (7, 16), r"(1 \eq 1)"),
     # -- invalidArgumentCortegeDeclare: a tuple declares a function's argument
     ("[(a, b)∈S1] a", "invalidArgumentCortegeDeclare", (1, 7), "(a, b)"),
     (r"[(a, b) \in S1] a", "invalidArgumentCortegeDeclare", (1, 7), "(a, b)"),
@@ -157,7 +157,7 @@ def test_a_schema_rejects_a_misplaced_operand_with_its_line():
     assert (schema.analysis["A1"].error.code, schema.analysis["A1"].error.span) == \
         ("expectedLogic", (0, 2))
     assert (schema.analysis["D1"].error.code, schema.analysis["D1"].error.span) == \
-        ("expectedSetexpr", (1, 4))
+        ("expectedSetexpr", (0, 5))
 
 
 # ----------------------------------------------------------------------------
@@ -197,9 +197,9 @@ def test_definitions_in_the_2013_forms():
 
 @pytest.mark.parametrize("text, code, span, fragment", [
     ("S1 ::= X1∪X1", "globalStructure", (7, 12), "X1∪X1"),
-    ("S1 ::= (1=1)", "globalStructure", (8, 11), "1=1"),
-    ("D1 :== (1=1) ∪ X1", "expectedSetexpr", (8, 11), "1=1"),
-    (r"D1 \defexpr (1 \eq 1) \union X1", "expectedSetexpr", (13, 20), r"1 \eq 1"),
+    ("S1 ::= (1=1)", "globalStructure", (7, 12), "(1=1)"),
+    ("D1 :== (1=1) ∪ X1", "expectedSetexpr", (7, 12), "(1=1)"),
+    (r"D1 \defexpr (1 \eq 1) \union X1", "expectedSetexpr", (12, 21), r"(1 \eq 1)"),
     ("F2 :== [(a, b)∈S1] a", "invalidArgumentCortegeDeclare", (8, 14), "(a, b)"),
 ])
 def test_definitions_with_semantic_errors(text, code, span, fragment):

@@ -403,8 +403,8 @@ ERRORS = [
     # domains of variables
     ("∀a∈1 a=a", "invalidQuantifierDomain", (3, 4), "1"),
     ("D{a∈1 | a=a}", "invalidTypeOperation", (4, 5), "1"),
-    ("I{a | a :∈ 1}", "invalidQuantifierDomain", (11, 12), "1"),
-    ("[a∈1] a", "invalidQuantifierDomain", (3, 4), "1"),
+    ("I{a | a :∈ 1}", "invalidTypeOperation", (11, 12), "1"),
+    ("[a∈1] a", "invalidTypeOperation", (3, 4), "1"),
     # projections
     ("Pr1(1)", "projectionSetArgumentNotSet", (4, 5), "1"),
     ("Pr1(S2)", "projectionSetArgumentNotTupleSet", (4, 6), "S2"),

@@ -56,6 +56,8 @@ two integral ones (``C1 < C2`` compares integers); anything else is
 
 from __future__ import annotations
 
+import dataclasses
+
 from typing import Mapping
 
 from ..syntax import tree as s
@@ -85,7 +87,8 @@ class TypeAuditor(SetTyping):
                code: str = "invalidQuantifierDomain") -> tuple[Typed, Type]:
         """A domain of variables (``∀v ∈ S``, ``D{v ∈ S|…}``, ``v :∈ S``,
         ``[v ∈ S]``): its typing and its element type; ``code`` when it is
-        no set (the reference's: a D{…}'s is ``invalidTypeOperation``)."""
+        no set (the reference's: a quantifier's is ``invalidQuantifierDomain``, any
+        other's ``invalidTypeOperation``, ``expectedSetexpr`` for a formula)."""
         typed = self.visit(node)  # a formula is not a domain either (the reference's code)
         if code == "invalidTypeOperation" and isinstance(typed.type, Logic):
             code = "expectedSetexpr"  # the reference's, for a formula as a D{…}'s domain
@@ -104,7 +107,8 @@ class TypeAuditor(SetTyping):
         self.scopes.open((), "imperative set", node)
         for block in node.blocks:
             if isinstance(block, s.Iterate):
-                typed, base = self.domain(block.domain, "the domain of ':∈'")
+                typed, base = self.domain(block.domain, "the domain of ':∈'",
+                                          "invalidTypeOperation")
                 self.listing(block.domain, typed, "':∈'")
                 self.scopes.extend(destructure(block.var, base))
             elif isinstance(block, s.Assign):
@@ -217,7 +221,8 @@ class TypeAuditor(SetTyping):
                                "one variable, not a tuple", *param.var.span)
             self.radicals_allowed = True
             try:
-                _, base = self.domain(param.domain, "the domain of a parameter")
+                _, base = self.domain(param.domain, "the domain of a parameter",
+                                      "invalidTypeOperation")
             finally:
                 self.radicals_allowed = False
             self.scopes.extend([(param.var, base)])
@@ -249,12 +254,22 @@ class TypeAuditor(SetTyping):
 
 def typify(node: s.Node, env: Mapping[str, GlobalInfo]) -> Typification:
     """The type, value class and warnings of an expression, a formula or a
-    function definition; raises RSLError at the first error."""
+    function definition; raises RSLError at the first error.  A span that
+    is a parenthesised operand's takes in its parentheses, as ConceptPortal's."""
     try:
-        return TypeAuditor(env).run(node)
+        result = TypeAuditor(env).run(node)
     except RecursionError:  # nesting is bounded by the parser; trees built in code are not
         raise RSLError("unknownSyntax", "the expression is nested too deeply to typify",
                        *node.span) from None
+    except RSLError as error:
+        span = s.widened(error.span, node)
+        if span == error.span:
+            raise
+        raise RSLError(error.code, error.message, *span) from None
+    warnings = [w if (span := s.widened(w.span, node)) == w.span
+                else dataclasses.replace(w, start=span[0], end=span[1])
+                for w in result.warnings]
+    return dataclasses.replace(result, warnings=warnings)
 
 
 __all__ = ["TypeAuditor", "typify"]

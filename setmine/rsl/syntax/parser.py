@@ -141,6 +141,7 @@ class ToSyntax(Transformer_NonRecursive):
 
     def paren(self, meta, children):
         self._parenthesised[id(children[0])] = children[0]
+        s.mark_parenthesised(children[0], _span(meta))
         return children[0]
 
     # -- set and integer expressions
@@ -173,10 +174,12 @@ class ToSyntax(Transformer_NonRecursive):
 
     def apply(self, meta, children):
         op, arg = children
+        s.unmark_argument_parentheses(arg, meta.end_pos)
         return s.Apply(canonical(op), arg, span=_span(meta))
 
     def projection(self, meta, children):
         token, arg = children
+        s.unmark_argument_parentheses(arg, meta.end_pos)
         return s.Projection(str(token)[0] == "P", _indices(token), arg, span=_span(meta))
 
     def filter(self, meta, children):

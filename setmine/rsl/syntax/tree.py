@@ -356,6 +356,37 @@ def unparenthesised(parent: Node, child: Node, at: str) -> bool:
     return parent.span[side] == child.span[side]
 
 
+def mark_parenthesised(node: Node, span: Span) -> None:
+    """Record that ``node`` was written in parentheses spanning ``span``
+    (innermost first).  The marks are no field: trees compare without them."""
+    node.__dict__["_parens"] = node.__dict__.get("_parens", ()) + (span,)
+
+
+def unmark_argument_parentheses(node: Node, end: int) -> None:
+    """Forget the outermost parentheses of ``node`` if they close at ``end``:
+    they are a prefix function's (``card(…)``, ``pr1(…)``), not the
+    argument's own."""
+    marks = node.__dict__.get("_parens", ())
+    if marks and marks[-1][1] == end:
+        node.__dict__["_parens"] = marks[:-1]
+
+
+def outer_span(node: Node) -> Span:
+    """``node``'s span with the parentheses written around it, as
+    ConceptPortal spans a parenthesised operand."""
+    marks = node.__dict__.get("_parens", ())
+    return marks[-1] if marks else node.span
+
+
+def widened(span: Span, tree: Node) -> Span:
+    """``span`` widened to the parentheses around the node of ``tree`` it
+    is the span of (the node found is the outermost with that span)."""
+    for node in tree.walk():
+        if node.span == span:
+            return outer_span(node)
+    return span
+
+
 def is_formula(node: Node) -> bool:
     """True for a logical formula (a predicate call ``P1[…]`` included)."""
     if isinstance(node, Call):
