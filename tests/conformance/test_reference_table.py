@@ -51,9 +51,6 @@ CALL_SITE = ("setmine: an evaluation error inside a called function's or predica
              "reported by ConceptPortal at the outermost call; setmine spans the body's text")
 SPAN_WHOLE = ("setmine: ConceptPortal spans typesNotEqual, typesNotCompatible and "
               "invalidElementPredicate over the whole operation, setmine over one operand")
-SPAN_ARGUMENT = ("setmine: ConceptPortal spans Pr/pr/Fi index errors over the argument, "
-                 "invalidFilterArity over the extra parameter, invalidCortegeDeclare over the "
-                 "tuple's first name; setmine over the whole construct")
 FILTER_CODES = ("setmine: ConceptPortal's filter codes: argument not a set of tuples → "
                 "invalidFilterArgumentType; a parameter one ℬ short → invalidFilterBooleanEchelon; "
                 "other parameters → invalidFilterParameterType")
@@ -83,7 +80,6 @@ KNOWN_DIFFERENCES: dict[str, str] = {
     "14:5": PROPERTY,             # card(Z)
     "28:7": PROPERTY_SITES,       # D2 ⊆ {X1}
     "31:15": SYNTAX,              # ∀a∈X1
-    "44:0": SPAN_ARGUMENT,        # ∀(c, w)∈C1 c=w
     "50:20": NO_VALUE,            # ∃x∈D1 F3[x]≠{x}: D1 lists a property
     "106:14": PROPERTY,           # ∃p∈(ℬ(X1) ∪ …) A1 (and AXIOM)
     "127:14": INTEGERS,           # 0 ∈ Z

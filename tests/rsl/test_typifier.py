@@ -345,10 +345,10 @@ ERRORS = [
     ("[a∈X1, a∈X1] a=a", "localShadowing", (7, 8), "a"),
     ("(∀a∈X1 a=a) & ∀a∈S2 a=a", "localDoubleDeclare", (15, 16), "a"),  # siblings
     ("a=a & ∀a∈X1 a=a", "localUndeclared", (0, 1), "a"),
-    ("∀(a,b)∈X1 a=b", "invalidCortegeDeclare", (1, 6), "(a,b)"),
-    ("∀(a,b,c)∈S1 a=b", "invalidCortegeDeclare", (1, 8), "(a,b,c)"),
-    ("D{(a, (b, c)) ∈ S1 | a=b}", "invalidCortegeDeclare", (6, 12), "(b, c)"),
-    ("R{(a, b) := S2 | S2}", "invalidCortegeDeclare", (2, 8), "(a, b)"),
+    ("∀(a,b)∈X1 a=b", "invalidCortegeDeclare", (2, 3), "a"),
+    ("∀(a,b,c)∈S1 a=b", "invalidCortegeDeclare", (2, 3), "a"),
+    ("D{(a, (b, c)) ∈ S1 | a=b}", "invalidCortegeDeclare", (7, 8), "b"),
+    ("R{(a, b) := S2 | S2}", "invalidCortegeDeclare", (3, 4), "a"),
     # type mismatches
     ("S2 ∪ S1", "typesNotEqual", (0, 7), "S2 ∪ S1"),
     ("S2 ⊆ S1", "typesNotEqual", (0, 7), "S2 ⊆ S1"),

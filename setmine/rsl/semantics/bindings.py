@@ -233,8 +233,8 @@ def destructure(declaration: s.Node, type_: Type) -> list[Binding]:
     """The locals bound by ``declaration`` when it receives a value of type
     ``type_``: ``a`` gets the type itself, ``(a, b)`` needs a tuple type of
     two factors and binds its components (recursively), and a list ``a, b``
-    gives every item the same type.  Raises ``invalidCortegeDeclare`` (the
-    span of the tuple declaration) on a mismatch and ``localShadowing`` (the
+    gives every item the same type.  Raises ``invalidCortegeDeclare`` (at
+    the first name of the tuple declaration, as the reference) on a mismatch and ``localShadowing`` (the
     second occurrence) when a name repeats: it is redeclared inside its own
     scope."""
     bindings = _destructure(declaration, type_)
@@ -256,9 +256,10 @@ def _destructure(declaration: s.Node, type_: Type) -> list[Binding]:
     if isinstance(declaration, s.TupleDecl):
         factors = components_of(type_, len(declaration.items))
         if factors is None:
+            first = s.declared_names(declaration)[0]  # where the reference spans it
             raise RSLError("invalidCortegeDeclare",
                            f"a tuple of {len(declaration.items)} variables cannot receive "
-                           f"a value of type {type_}", *declaration.span)
+                           f"a value of type {type_}", *first.span)
         return [b for item, factor in zip(declaration.items, factors)
                 for b in _destructure(item, factor)]
     if isinstance(declaration, s.DeclList):
