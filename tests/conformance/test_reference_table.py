@@ -87,7 +87,6 @@ KNOWN_DIFFERENCES: dict[str, str] = {
     "164:16": PROPERTY,           # (3, 3)∈debool(ℬ(D2))
     "189:5": GLOBAL_DEFINITION,   # D9 :== D1
     "208:1": NO_VALUE,            # A1
-    "222:7": SYNTAX,              # ¬
     "225:18": COMMON_TYPE,        # R{t := F2[pr1((8, 5)), C1] | 0 ≥ 2 | t ∪ C1}
     "289:3": SYNTAX,              # Pr(X1)
 }

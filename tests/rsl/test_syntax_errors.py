@@ -62,7 +62,7 @@ ERRORS = [
     ("a=", "expectedRightOperand", (2, 2)),
     ("1+", "expectedRightOperand", (2, 2)),
     ("X1×", "expectedRightOperand", (3, 3)),
-    ("¬", "expectedRightOperand", (1, 1)),
+    ("¬", "expectedUnaryOperand", (1, 1)),           # as ConceptPortal
     ("card", "expectedRightOperand", (4, 4)),
     ("pr1", "expectedRightOperand", (3, 3)),
     ("a=a &", "expectedRightOperand", (5, 5)),
@@ -99,7 +99,7 @@ def test_every_code_is_covered():
     codes = {code for _, code, _ in ERRORS}
     assert codes == {"forbiddenCharacter", "missingCloseBracket", "missingOpenBracket",
                      "bracketMismatch", "expectedLocal", "expectedQuantifierDomain",
-                     "expectedRightOperand", "unknownSyntax"}
+                     "expectedRightOperand", "expectedUnaryOperand", "unknownSyntax"}
 
 
 def test_errors_in_ascii_spelling():
@@ -145,7 +145,8 @@ def _parses_or_fails_cleanly(text: str, syntax: str = "auto") -> None:
         assert 0 <= error.start <= error.end <= len(text), (text, error)
         assert error.code in {"forbiddenCharacter", "missingCloseBracket", "missingOpenBracket",
                               "bracketMismatch", "expectedLocal", "expectedQuantifierDomain",
-                              "expectedRightOperand", "unknownSyntax", "globalFuncParenCall",
+                              "expectedRightOperand", "expectedUnaryOperand", "unknownSyntax",
+                              "globalFuncParenCall",
                               "globalFuncWithoutArgs"}, (text, error)
     else:
         for warning in parsed.warnings:

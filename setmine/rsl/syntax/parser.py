@@ -540,6 +540,9 @@ def _syntax_error(text: str, exc: Exception) -> RSLError:
         return RSLError("expectedQuantifierDomain",
                         f"'∈' and the domain of the variable are expected, found {found}",
                         at, end)
+    if previous == "NOT":
+        return RSLError("expectedUnaryOperand", f"a formula to negate is expected after '¬', "
+                        f"found {found}", at, end)
     if previous in OPERAND_TOKENS or at_end:
         return RSLError("expectedRightOperand", f"an operand is expected, found {found}",
                         at, end)
