@@ -90,7 +90,7 @@ def run_tree(evaluator: Evaluator, tree, formula: bool, budget: Budget,
         except RecursionError:
             raise too_deep(tree) from None
     except RSLError as exc:
-        result.error = exc
+        result.error = s.widened_error(exc, tree)  # a parenthesised operand's span: with them
     finally:
         CURRENT_BUDGET.reset(token)
     result.seconds = time.perf_counter() - started
@@ -210,7 +210,13 @@ def evaluate(schema, expression: str, data: Mapping[str, object], budget: Budget
                 failed[alias] = result.error
     evaluator = Evaluator(values, functions(schema), budget)
     evaluator.failed.update(failed)  # read, they fail at the name (calcGlobalMissing)
-    return evaluator.evaluate(tree)  # (a RecursionError is an RSLError at the tree)
+    try:
+        return evaluator.evaluate(tree)  # (a RecursionError is an RSLError at the tree)
+    except RSLError as exc:
+        widened = s.widened_error(exc, tree)  # a parenthesised operand's span: with them
+        if widened is exc:
+            raise
+        raise widened from None
 
 
 def invalid_constants(schema, data: Mapping[str, object]) -> dict[str, str]:

@@ -262,10 +262,10 @@ def typify(node: s.Node, env: Mapping[str, GlobalInfo]) -> Typification:
         raise RSLError("unknownSyntax", "the expression is nested too deeply to typify",
                        *node.span) from None
     except RSLError as error:
-        span = s.widened(error.span, node)
-        if span == error.span:
+        widened = s.widened_error(error, node)
+        if widened is error:
             raise
-        raise RSLError(error.code, error.message, *span) from None
+        raise widened from None
     warnings = [w if (span := s.widened(w.span, node)) == w.span
                 else dataclasses.replace(w, start=span[0], end=span[1])
                 for w in result.warnings]

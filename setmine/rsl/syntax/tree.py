@@ -387,6 +387,16 @@ def widened(span: Span, tree: Node) -> Span:
     return span
 
 
+def widened_error(error, tree: Node):
+    """``error`` (an RSLError) with its span widened as :func:`widened`
+    widens it; the same error when nothing changes."""
+    span = widened(error.span, tree)
+    if span == error.span:
+        return error
+    return type(error)(error.code, error.message, *span, source=error.source,
+                       location=error.location)
+
+
 def is_formula(node: Node) -> bool:
     """True for a logical formula (a predicate call ``P1[…]`` included)."""
     if isinstance(node, Call):
