@@ -8,7 +8,7 @@ schemas, models and formulas.
 Generates random schemas (1–3 basic sets of 0–4 elements, sometimes a
 constant set, 1–5 structures, a few terms, functions, predicates and an
 axiom) with a model each, and random expressions over them covering the
-constructs of ``setmine/rsl/syntax/grammar.lark`` (``rsl_generator.py``'s
+constructs of ``setmine/rsl/syntax/grammar.lark`` (``rslgen``'s
 ``Gen``: one method per construct), mostly well typed, a share broken on
 purpose.  Each schema and model is written as an rstool session; the
 reference (``node /work/shared/tools/rsref/refeval.mjs``) answers all of
@@ -54,7 +54,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from tests.conformance.answers import (Answer, SetmineSession, compare,  # noqa: E402
                                        reference_answer, record_value, show_value)
-from rsl_generator import make_case  # noqa: E402
+from rslgen import make_case  # noqa: E402
 
 REFEVAL = Path(os.environ.get("RSREF", "/work/shared/tools/rsref/refeval.mjs"))
 
