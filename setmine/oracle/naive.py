@@ -175,7 +175,11 @@ class NaiveEvaluator:
                     v = SET_OPERATIONS[link.op](v, self.a_set(link.right, env))
                 return v
             case s.Product(factors=factors):
-                sets = [self.a_set(f, env) for f in factors]
+                sets = []
+                for f in factors:  # an empty factor: the rest is not computed
+                    sets.append(self.a_set(f, env))
+                    if not sets[-1]:
+                        return frozenset()
                 return frozenset(self.counted(product(*sets), node))
             case s.Apply(op="ℬ", arg=arg):
                 return frozenset(self.counted(subsets(self.a_set(arg, env)), node))
@@ -223,7 +227,11 @@ class NaiveEvaluator:
 
     def filter(self, node: s.Filter, env: Env) -> frozenset:
         """Fi i,j[A, B](S): the tuples of S with i-th ∈ A and j-th ∈ B; with a
-        single parameter, the (tuple of the) chosen components ∈ it."""
+        single parameter, the (tuple of the) chosen components ∈ it.  S is
+        computed first; empty, the parameters are not."""
+        members = self.a_set(node.arg, env)
+        if not members:
+            return frozenset()
         tests = [self.container(p, env) for p in node.params]
         if len(tests) == len(node.indices):
             def keep(t):
@@ -235,7 +243,7 @@ class NaiveEvaluator:
         else:
             raise fail("invalidFilterArity", f"{len(node.indices)} indices but "
                        f"{len(tests)} parameters", node)
-        return frozenset(t for t in self.a_set(node.arg, env) if keep(t))
+        return frozenset(t for t in members if keep(t))
 
     def loop(self, blocks: tuple, env: Env, node: s.Node) -> Iterator[Env]:
         """The environments that survive the blocks of I{…}: nested loops."""

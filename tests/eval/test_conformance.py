@@ -38,6 +38,13 @@ ROWS = [
     # a function has a value only applied: its alias alone is a typing error
     ("F1", None, DATA, "globalFuncWithoutArgs"),
     ("F1[S2]", None, DATA, frozenset({2})),
+    # a product is computed left to right and stops at an empty factor; a
+    # filter computes its filtered set first and stops if it is empty
+    ("(X1 \\ X1)×{debool(X1)}", None, DATA, frozenset()),
+    ("X1×(X1 \\ X1)×{debool(X1)}", None, DATA, frozenset()),
+    ("{debool(X1)}×(X1 \\ X1)", None, DATA, "calcInvalidDebool"),
+    ("Fi1[{debool(X1)}](S1 \\ S1)", None, DATA, frozenset()),
+    ("Fi1[{debool(X1)}](S1)", None, DATA, "calcInvalidDebool"),
 ]
 
 

@@ -246,7 +246,11 @@ class Compiler:
         charge = self.meter.charge
 
         def product(env):
-            parts = [lister(fn(env)) for fn, lister in zip(factors, listers)]
+            parts = []
+            for fn, lister in zip(factors, listers):  # an empty factor: the rest is not computed
+                parts.append(lister(fn(env)))
+                if not parts[-1]:
+                    return frozenset()
             size = 1
             for part in parts:
                 size *= len(part)

@@ -22,7 +22,8 @@ from ..planning import planner
 from ..shapes.terms import bind, free_locals
 from ..values import algebra, cardinal
 from ..values.budget import Budget
-from ..values.sets import CURRENT_BUDGET, Integers, LazySet, canonical, card, member, members
+from ..values.sets import (CURRENT_BUDGET, Integers, LazySet, canonical, card, is_empty, member,
+                           members)
 from ..values.subsets import powerset
 
 MEMO_LIMIT = 500_000
@@ -157,7 +158,15 @@ class Evaluator:
         return value
 
     def value_Product(self, n, env):
-        return algebra.product([self._set(f, env) for f in n.factors])
+        """Left to right; an empty factor makes the product empty and the
+        factors after it are not computed (as ConceptPortal's evaluator:
+        ``∅×debool(X1)`` is ∅, not an error)."""
+        factors = []
+        for i, f in enumerate(n.factors):
+            factors.append(self._set(f, env))
+            if i < len(n.factors) - 1 and is_empty(factors[-1]):
+                return frozenset()
+        return algebra.product(factors)
 
     def value_Apply(self, n, env):
         arg = self.value(n.arg, env) if n.op == "bool" else self._set(n.arg, env)
@@ -182,8 +191,13 @@ class Evaluator:
         return picked[0] if len(picked) == 1 else tuple(picked)
 
     def value_Filter(self, n, env):
+        """The filtered set first: empty, the filter is empty and its
+        parameters are not computed (as ConceptPortal's evaluator)."""
+        arg = self._set(n.arg, env)
+        if is_empty(arg):
+            return frozenset()
         params = [self._set(p, env) for p in n.params]
-        return algebra.filter_tuples(self._set(n.arg, env), n.indices, params, self.budget, n)
+        return algebra.filter_tuples(arg, n.indices, params, self.budget, n)
 
     def value_Enumeration(self, n, env):
         return frozenset(canonical(self.value(i, env)) for i in n.items)
