@@ -41,9 +41,6 @@ PROPERTY = ("on purpose (docs/conformance.md): setmine warns invalidPropertyUsag
             "ConceptPortal refuses, and evaluates on")
 NO_VALUE = ("on purpose, a consequence: a term, axiom or function whose own definition lists a "
             "property has no value class in ConceptPortal (globalNoValue where it is used)")
-PROPERTY_SITES = ("setmine: warns invalidPropertyUsage at fewer places than ConceptPortal's "
-                  "ValueAuditor refuses (⊆ left, ⊂ ⊄ = ≠ both, tuple and enumeration members, "
-                  "R{} operands, := right side)")
 PARENTHESISED_NAME = ("on purpose: ConceptPortal's grammar parenthesises only operations and "
                       "formulas, so (A1) is unknownSyntax; setmine reads (X1), (A1) as "
                       "ConceptCore does")
@@ -64,9 +61,9 @@ KNOWN_DIFFERENCES: dict[str, str] = {
     "9:7": NO_VALUE,              # P2[S3]
     "9:15": DOUBLES,              # 9007199254740993
     "13:0": NO_VALUE,             # D1
-    "13:5": NO_VALUE,             # Pr1(D2×D3) ⊄ red(ℬ(D1))
+    "317:3": NO_VALUE,            # P1[ℬ(X3)]: P1 lists a property (setmine warns where)
     "14:5": PROPERTY,             # card(Z)
-    "28:7": PROPERTY_SITES,       # D2 ⊆ {X1}
+    "28:7": PROPERTY,             # D2 ⊆ {X1}
     "31:15": SYNTAX,              # ∀a∈X1
     "127:14": INTEGERS,           # 0 ∈ Z
     "142:13": SYNTAX,             # P1[{y | t :∈ X1; …}]

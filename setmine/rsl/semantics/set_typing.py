@@ -394,11 +394,14 @@ class SetTyping:
                 raise RSLError("invalidEnumeration", f"the members of an enumeration must have "
                                f"one type: {typed.type} differs from {merged}", *item.span)
             merged = typed.type if merged is None else merge(merged, typed.type, self.traits)
+            self.listing(item, typed, "a member of an enumeration")
             classes.append(typed.value_class)
         assert merged is not None
         return Typed(SetType(merged), PROPERTY if PROPERTY in classes else VALUE)
 
     def visit_Tuple(self, node: s.Tuple) -> Typed:
         items = [self.setexpr(item) for item in node.items]
+        for item, typed in zip(node.items, items):
+            self.listing(item, typed, "a part of a tuple")
         value_class = PROPERTY if any(t.value_class == PROPERTY for t in items) else VALUE
         return Typed(TupleType(tuple(t.type for t in items)), value_class)

@@ -113,19 +113,23 @@ class TypeAuditor(SetTyping):
                 self.scopes.extend(destructure(block.var, base))
             elif isinstance(block, s.Assign):
                 typed = self.setexpr(block.value)
+                self.listing(block.value, typed, "':='")
                 self.scopes.extend(destructure(block.var, typed.type))
             else:
                 self.formula(block)
         result = self.setexpr(node.result)
+        self.listing(node.result, result, "the result of I{…}")
         self.scopes.close()
         return Typed(SetType(result.type), VALUE)
 
     def visit_Recursive(self, node: s.Recursive) -> Typed:
         init = self.setexpr(node.init)
+        self.listing(node.init, init, "the start of R{…}")
         self.scopes.open(destructure(node.var, init.type), "recursive set", node)
         if node.condition is not None:
             self.formula(node.condition)
         step = self.setexpr(node.step)
+        self.listing(node.step, step, "the step of R{…}")
         if not compatible(init.type, step.type, self.traits):
             raise RSLError("typesNotEqual", f"the step of R{{…}} must have the type of its "
                            f"start, {init.type}, not {step.type}", *node.step.span)
@@ -153,6 +157,7 @@ class TypeAuditor(SetTyping):
                 raise RSLError("invalidArgumentType", f"an argument of {node.name} must be of "
                                f"type {substitute(param, bindings)}, not {typed.type}",
                                *arg.span)
+            self.listing(arg, typed, f"an argument of {node.name}")
         return Typed(substitute(signature.result, bindings, ANY), info.value_class)
 
     # -- formulas
@@ -169,14 +174,21 @@ class TypeAuditor(SetTyping):
             if not compatible(left.type, base, self.traits):
                 raise RSLError("invalidElementPredicate", f"an element of type {left.type} "
                                f"cannot belong to a set of type {right.type}", *node.span)
+            self.listing(node.left, left, f"the element of '{op}'")
         elif op in "⊆⊂⊄":
-            self.set_pair(node.left, node.right, op, span=node.span, right_first=True)
+            left, right = self.set_pair(node.left, node.right, op, span=node.span,
+                                        right_first=True)
+            self.listing(node.left, left, f"'{op}'")
+            if op != "⊆":  # a strict inclusion lists both sides
+                self.listing(node.right, right, f"'{op}'")
         elif op in "=≠":
             left = self.setexpr(node.left)
             right = self.setexpr(node.right)
             if not compatible(left.type, right.type, self.traits):
                 raise RSLError("typesNotCompatible", f"'{op}' compares {left.type} with "
                                f"{right.type}", *node.span)
+            self.listing(node.left, left, f"'{op}'")
+            self.listing(node.right, right, f"'{op}'")
         else:  # < > ≤ ≥
             sides = []
             for operand in (node.left, node.right):
