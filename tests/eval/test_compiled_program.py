@@ -486,3 +486,18 @@ def test_only_the_last_run_is_current():
     with pytest.raises(RuntimeError, match="another run"):
         one.get("D1")
     assert_agree(evaluate_schema(sch, second), {a: other.get(a) for a in p.order}, "the second")
+
+
+def test_a_failed_term_fails_only_the_terms_that_read_it():
+    """As the reference (and the interpreter): D3 reads the failed D1 and
+    fails there (calcGlobalMissing at the name); D2 never reads it (a
+    product stops at its empty first factor) and has its value."""
+    sch = Schema.parse("X1\nS1 ::= ℬ(X1×X1)\nD1 :== debool(X1)\n"
+                       "D2 :== Pr1(S1) ∪ Pr1((X1 \\ X1)×{D1})\nD3 :== {D1} ∪ X1\n")
+    data = {"X1": frozenset({1, 2}), "S1": frozenset({(1, 2)})}
+    ref = evaluate_schema(sch, data)
+    got = Program(sch).run(data)
+    for results in (ref, got):
+        assert results["D1"].error.code == "calcInvalidDebool"
+        assert results["D2"].ok and results["D2"].value == frozenset({1})
+        assert (results["D3"].error.code, results["D3"].error.span) == ("calcGlobalMissing", (1, 3))

@@ -292,6 +292,8 @@ class Run:
             if name in self.results and self.results[name].ok and \
                     program.kinds.get(name) == "term" and name not in evaluator.data:
                 evaluator.data[name] = self.results[name].value
+            elif name in self.results and not self.results[name].ok:
+                evaluator.failed[name] = self.results[name].error
         return evaluator
 
     def decoder(self, alias: str):
@@ -321,12 +323,10 @@ class Run:
     def one(self, alias: str) -> Computed:
         self.current()
         program = self.program
-        missing = [n for n in program.schema.uses(alias)
-                   if n in self.results and not self.results[n].ok]
-        if missing:
-            return Computed(alias, error=RSLError(
-                "calcGlobalMissing", f"{', '.join(missing)} could not be evaluated"))
         started = time.perf_counter()
+        if any(n in self.results and not self.results[n].ok for n in program.schema.uses(alias)):
+            # it fails only if it reads one (calcGlobalMissing at the name), as the reference
+            return self.by_reference(alias, started)
         key = self.reads_key(alias)
         last = program.last.get(alias)
         if key is not None and last is not None and last[0] == key:
