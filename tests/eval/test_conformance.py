@@ -45,6 +45,12 @@ ROWS = [
     ("{debool(X1)}×(X1 \\ X1)", None, DATA, "calcInvalidDebool"),
     ("Fi1[{debool(X1)}](S1 \\ S1)", None, DATA, frozenset()),
     ("Fi1[{debool(X1)}](S1)", None, DATA, "calcInvalidDebool"),
+    # where setmine differs on purpose (docs/conformance.md): ConceptPortal says
+    # iterateInfinity, unknownSyntax at ':==' and at '(X1)' for these
+    ("1 ∈ Z", r"1 \in Z", DATA, True),
+    ("Z ∩ {1, 2}", None, DATA, frozenset({1, 2})),
+    ("D9 :== X1 \\ S2", r"D9 \defexpr X1 \setminus S2", DATA, frozenset({1, 3})),
+    ("(X1) ∪ (S2)", None, DATA, frozenset({1, 2, 3})),
 ]
 
 
