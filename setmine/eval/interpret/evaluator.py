@@ -160,7 +160,7 @@ class Evaluator:
     def value_Product(self, n, env):
         """Left to right; an empty factor makes the product empty and the
         factors after it are not computed (as ConceptPortal's evaluator:
-        ``∅×debool(X1)`` is ∅, not an error)."""
+        ``∅×debool(a)`` is ∅, not an error)."""
         factors = []
         for i, f in enumerate(n.factors):
             factors.append(self._set(f, env))
