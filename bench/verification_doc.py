@@ -193,6 +193,54 @@ scope of more than N states (default 10,000,000).
   game is won or lost.  Breadth-first from each deal, so a counterexample
   comes with a shortest trace.
 
+## Every model of any schema (`--scope models`)
+
+    setmine verify --spec kinship.rsl --scope models --sizes 'X1<=2'
+    setmine verify --spec plan.rsl --scope models --sizes 'X1<=3,X2=2,C1=2' --integers 0..4 \\
+        --assert 'card(S1) ≥ 1' --json --write-model counterexample.json
+
+For any schema, not only the Saper: the scope gives every basic and
+constant set a size (`ALIAS=N`, or `ALIAS<=N` for every size from 0 to N;
+each one needs a bound), and `--integers LO..HI` the integers a `Z` in a
+structure's domain stands for.
+
+* **Interpretations**: a basic set of size n has the elements 0…n−1 (named
+  so in the output and in a written model), a constant set the integers
+  0…n−1, and each structure any value of its domain — `S1 ::= ℬ(X1×X1)`
+  any set of pairs, `S2 ::= X1` any element, `S3 ::= ℬ(S1)` any subset of
+  S1's value in that interpretation.  The axioms are facts: the
+  interpretations where every axiom is true are the **models**.
+* **Properties**: every statement (theorem) of the schema and every
+  `--assert` formula, each checked on every model; a property that fails is
+  shown on its smallest model (fewest elements, then the first in the
+  enumeration).  With nothing to check, the first `--instances N` models up
+  to isomorphism are shown (Alloy's `run`).  When the axioms have no model
+  in the scope, the output says so: every property then holds vacuously.
+* **Counts**: `labelled_models`, every model; `models`, up to isomorphism —
+  two models are the same when renaming the elements of each basic set
+  turns one into the other (constants and integers keep their values).
+  A model's class is found by its canonical form, the least of its
+  relabelled forms over every renaming (`verify/models/isomorphism.py`),
+  and the counts are checked by the orbit–stabiliser theorem: the classes'
+  sizes Π nᵢ!/|Aut| add up to the labelled count.  Known answers are tests:
+  graphs (4 on 3 vertices up to isomorphism, 8 labelled), partial orders
+  (5 and 19 on 3 elements), functions between two sets, a constant set and
+  integers, each also counted by a few lines of plain Python.
+* **JSON**: `models`, `labelled_models`, `interpretations`, `vacuous`,
+  `properties[]` with `name` (the alias, or the formula of an `--assert`),
+  `formula`, `holds` and `counterexample` (`null`, or `sizes` and `model`:
+  alias → value in `docs/json.md`'s encoding), and `instances`.
+* **`--write-model FILE`**: the first counterexample (or the first model)
+  as a ConceptPortal rstool session, which the Portal's engine and
+  `setmine eval FILE` read back with every axiom true.
+* **How far it goes**: this search tries every interpretation and
+  evaluates the axioms on each, so it answers on small scopes only: a
+  scope of more than `--max-states` interpretations (default 1,000,000)
+  is refused before any work, with the structure that has the most values.
+  It is the definition, and the check of the faster search (pruning by the
+  axioms as the structures they read are chosen, symmetry broken) that is
+  to replace it.
+
 ## Properties
 
 `--assert FORMULA` (repeatable): any RSLang formula over the schema's

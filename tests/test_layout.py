@@ -64,7 +64,8 @@ BELOW = {
     "repair": {".", "base", "eval/values", "eval/shapes", "eval/interpret", "board", "board/files", "check",
                "verify"} | RSL | SOLVER | PRESENT,
     "cli": {".", "base", "eval/values", "eval/interpret", "eval/compiled", "board", "board/files", "exteor",
-            "portal", "model", "check", "verify", "pictures", "repair"} | RSL | SOLVER | PRESENT,
+            "portal", "model", "check", "verify", "verify/models", "pictures", "repair"}
+           | RSL | SOLVER | PRESENT,
 }
 
 

@@ -47,6 +47,7 @@ from .progress import progress_bar, wanted
 
 DEFAULT_SHAPES = "cells<=6"
 DEFAULT_MAX_STATES = 10 ** 7
+DEFAULT_MAX_INTERPRETATIONS = 10 ** 6  # the models scope tries each one
 
 
 class Ordered(argparse.Action):
@@ -72,8 +73,20 @@ def add_parser(sub) -> None:
                    help=f"the boards, comma-separated: RxC, TOPOLOGY:RxC, cells<=N, "
                         f"TOPOLOGY:cells<=N or a board file (default {DEFAULT_SHAPES})")
     p.add_argument("--mines", metavar="K|A..B", help="the mine counts (default: 0 to cells − 1)")
-    p.add_argument("--scope", choices=("positions", "games"), default="positions",
-                   help="every legal position (default), or the games the schema's player plays")
+    p.add_argument("--scope", choices=("positions", "games", "models"), default="positions",
+                   help="every legal position (default), the games the schema's player plays, "
+                        "or every model of any schema (--sizes)")
+    p.add_argument("--sizes", metavar="SIZES",
+                   help="models: the sizes of the basic and constant sets, ALIAS=N or ALIAS<=N, "
+                        "comma-separated (X1<=4,X2=2)")
+    p.add_argument("--integers", metavar="LO..HI",
+                   help="models: the integers a Z in a structure's domain stands for")
+    p.add_argument("--instances", type=positive_int, default=3, metavar="N",
+                   help="models, with nothing to check: show the first N models up to "
+                        "isomorphism (default 3)")
+    p.add_argument("--write-model", metavar="FILE",
+                   help="models: write the first counterexample (or the first model) as a "
+                        "ConceptPortal session")
     p.add_argument("--first-click", choices=("safe", "zero", "unsafe"), default="safe",
                    help="games: the first click is safe (default), on a zero, or anywhere")
     p.add_argument("--cascade", action="store_true",
@@ -86,9 +99,10 @@ def add_parser(sub) -> None:
                         f"is asked: invariants and the schema's claims, axioms in games)")
     p.add_argument("--no-symmetry", action="store_true",
                    help="check every state, not one per class of the board's symmetries")
-    p.add_argument("--max-states", type=positive_int, default=DEFAULT_MAX_STATES, metavar="N",
-                   help=f"refuse a scope of more than N states before running "
-                        f"(default {DEFAULT_MAX_STATES:,})")
+    p.add_argument("--max-states", type=positive_int, metavar="N",
+                   help=f"refuse a scope of more than N states (models: interpretations) before "
+                        f"running (default {DEFAULT_MAX_STATES:,}; models "
+                        f"{DEFAULT_MAX_INTERPRETATIONS:,})")
     p.add_argument("--workers", type=positive_int, metavar="N",
                    help="run on a local Dask cluster of N worker processes (each under "
                         "--max-memory)")
@@ -141,7 +155,7 @@ def job_from(args):
                scope=args.scope, symmetry=not args.no_symmetry,
                mines=(mines.low, mines.high), first_click=args.first_click,
                cascade=args.cascade, limits=(args.max_candidates, args.max_seconds),
-               max_states=args.max_states)
+               max_states=args.max_states or DEFAULT_MAX_STATES)
 
 
 def check_size(job, max_states: int) -> int:
@@ -213,8 +227,16 @@ def run(args) -> int:
     from .limits import TimeLimit
     from .solve import quiet_broken_pipe
 
+    if args.scope == "models":
+        from .verify_models import run_models
+        args.properties_models = [text for kind, text in args.properties if kind == "assert"]
+        if len(args.properties_models) != len(args.properties):
+            raise UserError("--property names the Minesweeper properties; with --scope models "
+                            "check formulas with --assert")
+        args.max_states = args.max_states or DEFAULT_MAX_INTERPRETATIONS
+        return run_models(args)
     job = job_from(args)
-    check_size(job, args.max_states)
+    check_size(job, args.max_states or DEFAULT_MAX_STATES)
     if args.report:
         writable(Path(args.report), "--report")
     label = "verifying" if job.scope == "positions" else "playing"

@@ -1,0 +1,103 @@
+"""``setmine verify --scope models``: counts, properties, counterexamples,
+instances, the model written for ConceptPortal and read back, and every bad
+scope a clear error with exit status 2."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from setmine.cli import main
+
+KINSHIP = """\
+X1
+  term: people
+S1 ::= ℬ(X1×X1)
+  term: parent of
+S2 ::= ℬ(X1)
+  term: men
+S3 ::= ℬ(X1)
+  term: women
+A1 :== S2 ∩ S3 = ∅
+A2 :== S2 ∪ S3 = X1
+A3 :== ∀a∈X1 (a,a)∉S1
+T1 :== ∃a∈X1 a∈S2
+T2 :== ∀a∈X1 (a∈S2 ∨ a∈S3)
+"""
+
+
+@pytest.fixture
+def kinship(tmp_path):
+    path = tmp_path / "kinship.rsl"
+    path.write_text(KINSHIP, encoding="utf-8")
+    return str(path)
+
+
+def run(capsys, *argv):
+    code = main(["verify", "--scope", "models", *argv])
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+def test_counts_and_a_smallest_counterexample(capsys, kinship):
+    code, out, _ = run(capsys, "--spec", kinship, "--sizes", "X1<=2", "--json")
+    assert code == 1
+    result = json.loads(out)
+    # X1 empty: 1; one person, a man or a woman: 2; two: 4 partitions × 4 irreflexive S1 = 16
+    assert (result["models"], result["labelled_models"]) == (13, 19)
+    t1, t2 = result["properties"]
+    assert (t1["name"], t1["holds"], t2["holds"]) == ("T1", False, True)
+    assert t1["counterexample"]["sizes"] == {"X1": 0}   # the smallest model: nobody, so no man
+    assert t2["counterexample"] is None
+
+
+def test_an_assertion_and_its_text(capsys, kinship):
+    code, out, _ = run(capsys, "--spec", kinship, "--sizes", "X1=2",
+                       "--assert", "card(S1) ≤ 2", "--assert", "S2 = X1")
+    assert code == 1
+    assert "✓ card(S1) ≤ 2  holds on every model" in out
+    assert "✗ S2 = X1  fails" in out
+    assert "10 up to isomorphism, 16 labelled" in out
+
+
+def test_no_model_is_a_vacuous_check(capsys, tmp_path):
+    path = tmp_path / "none.rsl"
+    path.write_text("X1\nA1 :== X1 ≠ X1\nT1 :== X1 = ∅\n", encoding="utf-8")
+    code, out, _ = run(capsys, "--spec", str(path), "--sizes", "X1<=2", "--json")
+    result = json.loads(out)
+    assert (code, result["models"], result["vacuous"]) == (0, 0, True)
+
+
+def test_instances_when_nothing_is_checked(capsys, tmp_path):
+    path = tmp_path / "graphs.rsl"
+    path.write_text("X1\nS1 ::= ℬ(X1×X1)\nA1 :== ∀a∈X1 (a,a)∉S1\n"
+                    "A2 :== ∀a,b∈X1 ((a,b)∈S1 ⇒ (b,a)∈S1)\n", encoding="utf-8")
+    code, out, _ = run(capsys, "--spec", str(path), "--sizes", "X1=3", "--instances", "5",
+                       "--json")
+    result = json.loads(out)
+    assert (code, result["models"], result["labelled_models"]) == (0, 4, 8)
+    assert len(result["instances"]) == 4
+
+
+def test_the_written_model_reads_back(capsys, kinship, tmp_path):
+    out_path = tmp_path / "counterexample.json"
+    code, _, err = run(capsys, "--spec", kinship, "--sizes", "X1<=2", "--write-model",
+                       str(out_path))
+    assert code == 1 and "wrote" in err
+    assert main(["eval", str(out_path), "--json"]) == 0   # every axiom holds (T1 is a theorem)
+    axioms = json.loads(capsys.readouterr().out)["axioms"]
+    assert axioms == {"A1": True, "A2": True, "A3": True, "T1": False, "T2": True}
+
+
+@pytest.mark.parametrize("argv, words", [
+    (["--sizes", "X9<=2"], "has no X9"),
+    (["--sizes", "S1<=2"], "basic and constant sets only"),
+    ([], "needs --sizes"),
+    (["--sizes", "X1<=6"], "more than --max-states"),
+    (["--sizes", "X1<=2", "--property", "axioms"], "--assert"),
+])
+def test_bad_scopes_exit_2(capsys, kinship, argv, words):
+    code, _, err = run(capsys, "--spec", kinship, *argv)
+    assert code == 2
+    assert words in err
