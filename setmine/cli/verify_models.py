@@ -26,7 +26,9 @@ import sys
 from math import prod
 from pathlib import Path
 
-from .common import load_valid_schema, writable
+from .common import budget_from, load_valid_schema, writable
+from .limits import TimeLimit
+from .progress import progress_bar, wanted
 
 
 def count_values(type_, sizes: dict[str, int], integers) -> int:
@@ -78,7 +80,26 @@ def run_models(args) -> int:
                         f"search tries each one; give smaller sizes")
     if args.write_model:
         writable(Path(args.write_model), "--write-model")
-    outcome = search(schema, scope, args.properties_models, args.instances)
+    seen = {"tried": 0, "labelled": 0}
+
+    def stopped() -> str:
+        return (f"after {seen['tried']:,} of at most {total:,} interpretations "
+                f"({seen['labelled']:,} models)")
+
+    with progress_bar(total, "models", enabled=wanted(args)) as bar:
+        def progress(tried: int, labelled: int) -> None:
+            seen.update(tried=tried, labelled=labelled)
+            if tried % 256 == 0:
+                bar(completed=tried, total=total, note=f"{labelled:,} models")
+        try:
+            outcome = search(schema, scope, args.properties_models, args.instances,
+                             budget_from(args), progress)
+        except TimeLimit as exc:
+            raise TimeLimit(exc.seconds, f"{exc.doing + ', ' if exc.doing else ''}"
+                                         f"{stopped()}") from None
+        except KeyboardInterrupt:
+            print(f"setmine verify: interrupted, {stopped()}", file=sys.stderr)
+            return 130
     if args.write_model:
         _write_model(schema, outcome, Path(args.write_model))
     if args.json:
@@ -88,9 +109,11 @@ def run_models(args) -> int:
     return 1 if any(not p["holds"] for p in outcome["properties"]) else 0
 
 
-def search(schema, scope, asserts: list[str], instances: int) -> dict:
+def search(schema, scope, asserts: list[str], instances: int, budget=None,
+           progress=None) -> dict:
     """Every model, counted; each property checked on each; the first
-    counterexample of each and the first ``instances`` classes."""
+    counterexample of each and the first ``instances`` classes;
+    ``progress(tried, labelled)`` after each interpretation."""
     from ..eval.interpret.model import evaluate, evaluate_schema
     from ..eval.values.budget import Budget
     from ..rsl.syntax.errors import RSLError
@@ -108,9 +131,11 @@ def search(schema, scope, asserts: list[str], instances: int) -> dict:
     basic = {c.alias for c in schema if c.kind == "basic"}
     classes: dict = {}
     labelled = tried = 0
-    budget = Budget()
+    budget = budget or Budget()
     for interpretation in interpretations(schema, scope, budget):
         tried += 1
+        if progress is not None:
+            progress(tried, labelled)
         if not holds(schema, interpretation.values, axioms, budget):
             continue
         labelled += 1
