@@ -233,13 +233,16 @@ structure's domain stands for.
 * **`--write-model FILE`**: the first counterexample (or the first model)
   as a ConceptPortal rstool session, which the Portal's engine and
   `setmine eval FILE` read back with every axiom true.
-* **How far it goes**: this search tries every interpretation and
-  evaluates the axioms on each, so it answers on small scopes only: a
-  scope of more than `--max-states` interpretations (default 1,000,000)
-  is refused before any work, with the structure that has the most values.
-  It is the definition, and the check of the faster search (pruning by the
-  axioms as the structures they read are chosen, symmetry broken) that is
-  to replace it.
+* **How far it goes**: the search chooses the structures one after
+  another (each after those its domain reads) and evaluates an axiom as
+  soon as every structure it reads has its value, cutting the branch when
+  it is false (`verify/models/search.py`; `naive.py`, which evaluates the
+  axioms on every whole interpretation, is the definition it is tested
+  against).  It still tries every value of each domain, so it answers on
+  small scopes only: a scope of more than `--max-states` interpretations
+  (counted before any cut; default 1,000,000) is refused before any work,
+  with the structure that has the most values.  JSON's `interpretations`
+  counts the partial and whole interpretations looked at.
 
 ## Properties
 

@@ -12,10 +12,12 @@ to check, the first ``--instances`` models up to isomorphism are shown.
 The counts: ``models`` up to isomorphism (renaming each basic set's
 elements; constants and integers keep theirs) and ``labelled_models``.
 
-This search goes through every interpretation (``verify/models/naive.py``),
-so it answers for small scopes only: a scope of more than ``--max-states``
-interpretations is refused before any work, naming the structure with the
-most values.  ``--write-model OUT`` writes the first counterexample (or the
+The search (``verify/models/search.py``) chooses the structures one after
+another and cuts a branch as soon as an axiom reading only chosen
+structures is false; it still goes through every value of each structure's
+domain, so it answers for small scopes only: a scope of more than
+``--max-states`` interpretations (counted before any cut) is refused before
+any work, naming the structure with the most values.  ``--write-model OUT`` writes the first counterexample (or the
 first instance) as a ConceptPortal rstool session that ``setmine eval``
 reads back."""
 
@@ -117,32 +119,20 @@ def search(schema, scope, asserts: list[str], instances: int, budget=None,
     from ..eval.interpret.model import evaluate, evaluate_schema
     from ..eval.values.budget import Budget
     from ..rsl.syntax.errors import RSLError
-    from ..verify.models.isomorphism import canonical
-    from ..verify.models.naive import holds, interpretations
+    from ..verify.models.naive import Census
+    from ..verify.models.search import models
 
-    axioms = [c.alias for c in schema if c.kind == "axiom"]
     theorems = [c.alias for c in schema if c.kind == "theorem"]
     properties = [{"name": t, "formula": schema[t].formal, "holds": True, "counterexample": None}
                   for t in theorems]
     properties += [{"name": f, "formula": f, "holds": True, "counterexample": None}
                    for f in asserts]
-    env = schema.environment()
-    types = {c.alias: env[c.alias].type for c in schema if c.kind == "structure"}
-    basic = {c.alias for c in schema if c.kind == "basic"}
-    classes: dict = {}
-    labelled = tried = 0
+    found, tried = Census(), [0]
     budget = budget or Budget()
-    for interpretation in interpretations(schema, scope, budget):
-        tried += 1
+    for interpretation in models(schema, scope, budget, tried):
+        found.add(schema, interpretation)
         if progress is not None:
-            progress(tried, labelled)
-        if not holds(schema, interpretation.values, axioms, budget):
-            continue
-        labelled += 1
-        renamed = {a: n for a, n in interpretation.sizes.items() if a in basic}
-        key = (tuple(sorted(interpretation.sizes.items())),
-               canonical(interpretation.values, types, renamed))
-        classes.setdefault(key, interpretation)
+            progress(tried[0], found.labelled)
         if theorems:
             results = evaluate_schema(schema, interpretation.values, budget, only=theorems)
         for p in properties:
@@ -158,10 +148,10 @@ def search(schema, scope, asserts: list[str], instances: int, budget=None,
                 p["holds"] = False
                 p["counterexample"] = interpretation
                 p["error"] = truth if isinstance(truth, RSLError) else None
-    found = list(classes.values())
-    return {"models": len(classes), "labelled": labelled, "tried": tried,
-            "properties": properties, "instances": found[:instances] if not properties else [],
-            "first": found[0] if found else None}
+    first = list(found.classes.values())
+    return {"models": found.models, "labelled": found.labelled, "tried": tried[0],
+            "properties": properties, "instances": first[:instances] if not properties else [],
+            "first": first[0] if first else None}
 
 
 def _values_json(schema, interpretation) -> dict:
@@ -201,7 +191,7 @@ def print_outcome(schema, scope, outcome) -> None:
     print(f"{schema.path or 'the schema'}: models in the scope {sizes}"
           + (f", Z = {scope.integers[0]}..{scope.integers[1]}" if scope.integers else ""))
     print(f"  {outcome['models']:,} up to isomorphism, {outcome['labelled']:,} labelled "
-          f"({outcome['tried']:,} interpretations tried)")
+          f"({outcome['tried']:,} partial and whole interpretations looked at)")
     if outcome["models"] == 0:
         print("  ! the axioms have no model in this scope: every property holds vacuously")
     for p in outcome["properties"]:

@@ -25,7 +25,6 @@ from ...eval.interpret.model import evaluate_schema, functions
 from ...eval.values.budget import Budget
 from ...eval.values.sets import CURRENT_BUDGET, members
 from ...rsl.semantics.domains import reads_values
-from ...rsl.semantics.types import Type
 from .isomorphism import canonical, class_size
 from .scope import ModelScope
 
@@ -52,6 +51,24 @@ class Census:
     @property
     def models(self) -> int:
         return len(self.classes)
+
+    def add(self, schema, model: Interpretation) -> bool:
+        """Count a model; True when it opens a new class."""
+        self.labelled += 1
+        key = class_key(schema, model)
+        if key in self.classes:
+            return False
+        self.classes[key] = model
+        return True
+
+
+def class_key(schema, model: Interpretation) -> tuple:
+    """The isomorphism class of a model: its sizes and canonical form
+    (only the basic sets are renamed)."""
+    env = schema.environment()
+    types = {c.alias: env[c.alias].type for c in schema if c.kind == "structure"}
+    renamed = {a: n for a, n in model.sizes.items() if schema[a].kind == "basic"}
+    return (tuple(sorted(model.sizes.items())), canonical(model.values, types, renamed))
 
 
 class _BoundedZ(Evaluator):
@@ -137,22 +154,13 @@ def holds(schema, values: Mapping[str, object], aliases: list[str],
 
 def census(schema, scope: ModelScope, budget: Budget | None = None) -> Census:
     """Every model of ``schema``'s axioms in ``scope``, counted labelled and
-    up to isomorphism."""
+    up to isomorphism, by trying every interpretation."""
     axioms = [c.alias for c in schema if c.kind == "axiom"]
-    env = schema.environment()
-    types: dict[str, Type] = {c.alias: env[c.alias].type for c in schema
-                              if c.kind == "structure"}
-    basic = {c.alias for c in schema if c.kind == "basic"}
     found = Census()
     for interpretation in interpretations(schema, scope, budget):
         found.interpretations += 1
-        if not holds(schema, interpretation.values, axioms, budget):
-            continue
-        found.labelled += 1
-        renamed = {a: n for a, n in interpretation.sizes.items() if a in basic}
-        key = (tuple(sorted(interpretation.sizes.items())),
-               canonical(interpretation.values, types, renamed))
-        found.classes.setdefault(key, interpretation)
+        if holds(schema, interpretation.values, axioms, budget):
+            found.add(schema, interpretation)
     return found
 
 
@@ -167,5 +175,5 @@ def check_classes(found: Census, schema) -> int:
                for i in found.classes.values())
 
 
-__all__ = ["Census", "Interpretation", "census", "check_classes", "domain_values", "holds",
+__all__ = ["Census", "Interpretation", "census", "check_classes", "class_key", "domain_values", "holds",
            "interpretations", "structure_order"]
