@@ -136,8 +136,8 @@ def search(schema, scope, asserts: list[str], instances: int, budget=None,
         if theorems:
             results = evaluate_schema(schema, interpretation.values, budget, only=theorems)
         for p in properties:
-            if not p["holds"]:
-                continue
+            if not p["holds"] and p["weight"] <= weight(interpretation):
+                continue  # it has a counterexample no larger than this model
             try:
                 truth = (results[p["name"]].value if p["name"] in theorems
                          and results[p["name"]].ok else
@@ -148,10 +148,19 @@ def search(schema, scope, asserts: list[str], instances: int, budget=None,
                 p["holds"] = False
                 p["counterexample"] = interpretation
                 p["error"] = truth if isinstance(truth, RSLError) else None
+                p["weight"] = weight(interpretation)
     first = list(found.classes.values())
     return {"models": found.models, "labelled": found.labelled, "tried": tried[0],
             "properties": properties, "instances": first[:instances] if not properties else [],
             "first": first[0] if first else None}
+
+
+def weight(model) -> tuple[int, int]:
+    """How large a model is: its elements, then the members of its
+    structures (a counterexample is shown on the least)."""
+    return (sum(model.sizes.values()),
+            sum(len(v) for a, v in model.values.items()
+                if a not in model.sizes and isinstance(v, frozenset)))
 
 
 def _values_json(schema, interpretation) -> dict:

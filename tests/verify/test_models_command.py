@@ -101,3 +101,15 @@ def test_bad_scopes_exit_2(capsys, kinship, argv, words):
     code, _, err = run(capsys, "--spec", kinship, *argv)
     assert code == 2
     assert words in err
+
+
+def test_the_counterexample_has_the_fewest_members(capsys, tmp_path):
+    """The first model that breaks the formula (S1 = ∅, S2 = X1: two
+    members) is not the least: S1 of one member and S2 empty is."""
+    path = tmp_path / "two.rsl"
+    path.write_text("X1\nS1 ::= ℬ(X1)\nS2 ::= ℬ(X1)\n", encoding="utf-8")
+    code, out, _ = run(capsys, "--spec", str(path), "--sizes", "X1=2", "--json", "--assert",
+                       "¬((S1 = ∅ & S2 = X1) ∨ (S1 ≠ ∅ & S2 = ∅))")
+    model = json.loads(out)["properties"][0]["counterexample"]["model"]
+    assert code == 1
+    assert (model["S1"]["card"], model["S2"]["card"]) == ("1", "0")
