@@ -212,8 +212,8 @@ structure's domain stands for.
   interpretations where every axiom is true are the **models**.
 * **Properties**: every statement (theorem) of the schema and every
   `--assert` formula, each checked on every model; a property that fails is
-  shown on its smallest model (fewest elements, then the first in the
-  enumeration).  With nothing to check, the first `--instances N` models up
+  shown on its smallest model (fewest elements, then fewest members of the
+  structures).  With nothing to check, the first `--instances N` models up
   to isomorphism are shown (Alloy's `run`).  When the axioms have no model
   in the scope, the output says so: every property then holds vacuously.
 * **Counts**: `labelled_models`, every model; `models`, up to isomorphism —
