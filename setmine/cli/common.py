@@ -408,13 +408,24 @@ def write_atomically(path: Path, text: str) -> None:
         raise
 
 
-def writable(output: Path, option: str = "-o") -> None:
-    """Fail before the work, not after it, on a folder that is not there."""
+def writable(output: Path, option: str = "-o", inputs=()) -> None:
+    """Fail before the work, not after it, on a folder that is not there or
+    on one of the command's own input files (``inputs``: paths or None)."""
     from . import UserError
 
+    for given in inputs:
+        if given and _same_file(output, Path(given)):
+            raise UserError(f"{option} {output}: is the command's own input {given}; give "
+                            f"another file name")
     if output.is_dir():
         raise UserError(f"{option} {output}: is a folder; give a file name such as "
                         f"{output / 'report.html'}")
     if not output.parent.is_dir():
         raise UserError(f"{option} {output}: the folder {output.parent} does not exist")
 
+
+def _same_file(a: Path, b: Path) -> bool:
+    try:
+        return a.exists() and b.exists() and a.samefile(b)
+    except OSError:
+        return False

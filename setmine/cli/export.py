@@ -44,7 +44,7 @@ def run(args) -> int:
 
     output = Path(args.output) if args.output else None
     if output is not None:
-        writable(output)
+        writable(output, "-o", (args.board, getattr(args, "spec", None)))
     subject = load_subject(args)
     model = subject.model or renumbered(
         subject.schema, subject.data, lambda e: cell_text(e) if isinstance(e, tuple) else show(e),

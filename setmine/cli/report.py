@@ -100,7 +100,7 @@ def run(args) -> int:
         against = load_valid_schema(str(resources.CORRECTED_SCHEMA))
     board = load_board_file(args.board, args.mines)
     output = Path(args.output) if args.output else Path(Path(args.board).stem + ".html")
-    writable(output)
+    writable(output, "-o", (args.board, args.spec, args.against))
     from ..pictures.page import report_page
     from ..pictures.report_data import build
 
@@ -122,7 +122,7 @@ def run_model(args) -> int:
         raise UserError("--against compares two Saper schemas on a board, not on a model")
     output = Path(args.output) if args.output else \
         Path(Path(args.board).name.split(".")[0] + ".html")
-    writable(output)
+    writable(output, "-o", (args.board, args.spec))
     budget = budget_from(args)
     subject = load_subject(args, budget)
     page = build(subject.schema, subject.model, budget)

@@ -238,7 +238,7 @@ def run(args) -> int:
     job = job_from(args)
     check_size(job, args.max_states or DEFAULT_MAX_STATES)
     if args.report:
-        writable(Path(args.report), "--report")
+        writable(Path(args.report), "--report", (args.spec,))
     label = "verifying" if job.scope == "positions" else "playing"
     seen = {"states": 0, "distinct": 0, "done": 0, "tasks": 0}
     with progress_bar(None, label, enabled=wanted(args)) as bar:

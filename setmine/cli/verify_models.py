@@ -81,7 +81,7 @@ def run_models(args) -> int:
                         f"{shown} values), more than --max-states {args.max_states:,}: this "
                         f"search tries each one; give smaller sizes")
     if args.write_model:
-        writable(Path(args.write_model), "--write-model")
+        writable(Path(args.write_model), "--write-model", (args.spec,))
     seen = {"tried": 0, "labelled": 0}
 
     def stopped() -> str:

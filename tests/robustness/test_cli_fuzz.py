@@ -13,6 +13,9 @@ from __future__ import annotations
 
 import argparse
 import json
+import shutil
+import tempfile
+from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings, strategies as st
 
@@ -23,12 +26,17 @@ SUBCOMMANDS = {name: sub for action in build_parser()._actions
                if isinstance(action, argparse._SubParsersAction)
                for name, sub in action.choices.items()}
 
-SMALL_BOARDS = [str(resources.board_file(n)) for n in ("tiny-2x2", "beginner-one-open")]
+# Copies: an option that writes a file (verify's --report, --write-model)
+# may be given one of these paths, and must not overwrite the project's own.
+_COPIES = Path(tempfile.mkdtemp(prefix="setmine-fuzz-"))
+SMALL_BOARDS = [str(shutil.copy(resources.board_file(n), _COPIES))
+                for n in ("tiny-2x2", "beginner-one-open")]
+_SCHEMA = str(shutil.copy(resources.CORRECTED_SCHEMA, _COPIES))
 HOSTILE = ["", " ", "-1", "0", "nan", "inf", "-inf", "1e9", "9" * 5000, "abc", "\x00", "é",
            "/nonexistent/x", "/", "../..", "--", "-", "{", "(0,1, {0,2})", "{8,4}", "D99",
            "card(D15)", "0,0", "1,1", "99,99", "2x2x1", "S4", "∀x∈X1 x=x"]
 ORDINARY = ["1", "2", "3", "D8", "A6", "D18", "beginner", "4x4x2", "least", "safe",
-            "square", "16M", "1G"] + SMALL_BOARDS + [str(resources.CORRECTED_SCHEMA)]
+            "square", "16M", "1G"] + SMALL_BOARDS + [_SCHEMA]
 
 # Work that could legitimately run long is kept small whatever else is drawn;
 # the fuzz is about what the arguments do, not about patience.

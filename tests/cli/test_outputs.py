@@ -1,0 +1,25 @@
+"""A command never writes over its own input: `report -o` onto the board it
+draws, `export -o` onto the file it reads, `verify --write-model` onto the
+schema — each refused before any work, the file left as it was."""
+
+from __future__ import annotations
+
+import shutil
+
+from setmine import resources
+from setmine.cli import main
+
+
+def test_an_output_onto_an_input_is_refused(capsys, tmp_path):
+    board = tmp_path / "tiny.board"
+    shutil.copy(resources.board_file("tiny-2x2"), board)
+    schema = tmp_path / "graphs.rsl"
+    schema.write_text("X1\nS1 ::= ℬ(X1×X1)\n", encoding="utf-8")
+    before = board.read_bytes(), schema.read_bytes()
+    for argv in (["report", str(board), "-o", str(board)],
+                 ["export", str(board), "-o", str(board)],
+                 ["verify", "--spec", str(schema), "--scope", "models", "--sizes", "X1<=1",
+                  "--write-model", str(schema)]):
+        assert main(argv) == 2
+        assert "the command's own input" in capsys.readouterr().err
+    assert (board.read_bytes(), schema.read_bytes()) == before
