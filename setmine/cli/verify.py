@@ -47,7 +47,7 @@ from .progress import progress_bar, wanted
 
 DEFAULT_SHAPES = "cells<=6"
 DEFAULT_MAX_STATES = 10 ** 7
-DEFAULT_MAX_INTERPRETATIONS = 10 ** 6  # the models scope tries each one
+DEFAULT_MAX_INTERPRETATIONS = 10 ** 8  # the models scope, counted before the axioms cut
 
 
 class Ordered(argparse.Action):

@@ -113,3 +113,15 @@ def test_the_counterexample_has_the_fewest_members(capsys, tmp_path):
     model = json.loads(out)["properties"][0]["counterexample"]["model"]
     assert code == 1
     assert (model["S1"]["card"], model["S2"]["card"]) == ("1", "0")
+
+
+def test_the_shipped_family(capsys):
+    """spec/models/family.rsl, as docs/verification.md shows it (at X1<=2)."""
+    from setmine import resources
+    code, out, _ = run(capsys, "--spec", str(resources.MODEL_DIR / "family.rsl"),
+                       "--sizes", "X1<=2", "--json")
+    result = json.loads(out)
+    assert (code, result["models"], result["labelled_models"]) == (1, 14, 21)
+    assert [(p["name"], p["holds"]) for p in result["properties"]] == \
+        [("T1", True), ("T2", True), ("T3", False)]
+    assert result["properties"][2]["counterexample"]["sizes"] == {"X1": 0}
