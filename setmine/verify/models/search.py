@@ -6,7 +6,9 @@ those its domain reads), and an axiom is evaluated as soon as every
 structure it reads — directly or through terms — has its value.  A false
 axiom cuts the branch: none of the values of the structures still to choose
 is tried.  An axiom that reads no structure is decided once per size
-vector.  ``tests/verify/test_models_search.py`` holds this search to the
+vector.  An axiom that reads no term is evaluated straight from its tree
+(``Axioms``), without the schema's ordering of terms.
+``tests/verify/test_models_search.py`` holds this search to the
 plain enumeration on schemas of several structures.
 """
 
@@ -14,9 +16,34 @@ from __future__ import annotations
 
 from typing import Iterator
 
+from ...eval.interpret.evaluator import Evaluator
+from ...eval.interpret.model import functions, run_tree
 from ...eval.values.budget import Budget
 from .naive import Census, Interpretation, domain_values, holds, structure_order
 from .scope import ModelScope
+
+
+class Axioms:
+    """The truth of axioms on an interpretation, each evaluated straight
+    from its tree when it reads no term (the schema's evaluation, with its
+    order of terms, otherwise: ``naive.holds``)."""
+
+    def __init__(self, schema, budget: Budget):
+        self.schema, self.budget = schema, budget
+        self.functions = functions(schema)
+        self.direct = {c.alias: not any(schema[n].kind == "term" for n in schema.closure(c.alias)
+                                        if n in schema)
+                       for c in schema if c.kind == "axiom"}
+
+    def hold(self, values, aliases: list[str]) -> bool:
+        if not all(self.direct[a] for a in aliases):
+            return holds(self.schema, values, aliases, self.budget)
+        evaluator = Evaluator(values, self.functions, self.budget)
+        for alias in aliases:
+            result = run_tree(evaluator, self.schema.tree(alias), True, self.budget, alias)
+            if result.error is not None or result.value is not True:
+                return False
+        return True
 
 
 def axiom_stages(schema, order: list[str]) -> list[list[str]]:
@@ -42,15 +69,17 @@ def models(schema, scope: ModelScope, budget: Budget | None = None,
     budget = budget or Budget()
     order = structure_order(schema)
     stages = axiom_stages(schema, order)
+    axioms = Axioms(schema, budget)
     counter = tried if tried is not None else [0]
     for sizes in scope.size_vectors():
         data = {alias: frozenset(range(n)) for alias, n in sizes.items()}
         counter[0] += 1
-        if holds(schema, data, stages[0], budget):
-            yield from _choose(schema, scope, order, stages, 0, data, sizes, budget, counter)
+        if axioms.hold(data, stages[0]):
+            yield from _choose(schema, scope, order, stages, axioms, 0, data, sizes, budget,
+                               counter)
 
 
-def _choose(schema, scope, order, stages, k, data, sizes, budget, counter):
+def _choose(schema, scope, order, stages, axioms, k, data, sizes, budget, counter):
     if k == len(order):
         yield Interpretation(dict(sizes), dict(data))
         return
@@ -58,9 +87,9 @@ def _choose(schema, scope, order, stages, k, data, sizes, budget, counter):
     for value in domain_values(schema, alias, data, scope, budget):
         counter[0] += 1
         chosen = {**data, alias: value}
-        if holds(schema, chosen, stages[k + 1], budget):
-            yield from _choose(schema, scope, order, stages, k + 1, chosen, sizes, budget,
-                               counter)
+        if axioms.hold(chosen, stages[k + 1]):
+            yield from _choose(schema, scope, order, stages, axioms, k + 1, chosen, sizes,
+                               budget, counter)
 
 
 def census(schema, scope: ModelScope, budget: Budget | None = None) -> Census:
@@ -73,4 +102,4 @@ def census(schema, scope: ModelScope, budget: Budget | None = None) -> Census:
     return found
 
 
-__all__ = ["axiom_stages", "census", "models"]
+__all__ = ["Axioms", "axiom_stages", "census", "models"]
