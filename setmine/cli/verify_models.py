@@ -95,7 +95,7 @@ def run_models(args) -> int:
                 bar(completed=tried, total=total, note=f"{labelled:,} models")
         try:
             outcome = search(schema, scope, args.properties_models, args.instances,
-                             budget_from(args), progress)
+                             budget_from(args), progress, symmetry=not args.no_symmetry)
         except TimeLimit as exc:
             raise TimeLimit(exc.seconds, f"{exc.doing + ', ' if exc.doing else ''}"
                                          f"{stopped()}") from None
@@ -112,14 +112,17 @@ def run_models(args) -> int:
 
 
 def search(schema, scope, asserts: list[str], instances: int, budget=None,
-           progress=None) -> dict:
+           progress=None, symmetry: bool = True) -> dict:
     """Every model, counted; each property checked on each; the first
     counterexample of each and the first ``instances`` classes;
-    ``progress(tried, labelled)`` after each interpretation."""
+    ``progress(tried, labelled)`` after each interpretation.  With
+    ``symmetry`` at least one model of each class is visited (a property
+    holds on a whole class or on none of it), and the labelled models are
+    counted from the classes."""
     from ..eval.interpret.model import evaluate, evaluate_schema
     from ..eval.values.budget import Budget
     from ..rsl.syntax.errors import RSLError
-    from ..verify.models.naive import Census
+    from ..verify.models.naive import Census, check_classes
     from ..verify.models.search import models
 
     theorems = [c.alias for c in schema if c.kind == "theorem"]
@@ -129,7 +132,7 @@ def search(schema, scope, asserts: list[str], instances: int, budget=None,
                    for f in asserts]
     found, tried = Census(), [0]
     budget = budget or Budget()
-    for interpretation in models(schema, scope, budget, tried):
+    for interpretation in models(schema, scope, budget, tried, symmetry):
         found.add(schema, interpretation)
         if progress is not None:
             progress(tried[0], found.labelled)
@@ -149,6 +152,8 @@ def search(schema, scope, asserts: list[str], instances: int, budget=None,
                 p["counterexample"] = interpretation
                 p["error"] = truth if isinstance(truth, RSLError) else None
                 p["weight"] = weight(interpretation)
+    if symmetry:
+        found.labelled = check_classes(found, schema)
     first = list(found.classes.values())
     return {"models": found.models, "labelled": found.labelled, "tried": tried[0],
             "properties": properties, "instances": first[:instances] if not properties else [],

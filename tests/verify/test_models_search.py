@@ -1,7 +1,8 @@
 """The pruning search (``verify/models/search.py``) against the plain
 enumeration (``naive.py``): the same models, in the same order, on schemas of
 several structures — domains built from structures and terms, axioms that
-read no structure, one, or several — and on random sets of axioms."""
+read no structure, one, or several — and on random sets of axioms; with
+symmetry broken, the same classes and the same labelled count."""
 
 from __future__ import annotations
 
@@ -34,6 +35,9 @@ def same(schema: Schema, sizes: str, integers):
     assert [(i.sizes, i.values) for i in pruned] == [(i.sizes, i.values) for i in plain]
     a, b = naive.census(schema, scope), search.census(schema, scope)
     assert (a.models, a.labelled, list(a.classes)) == (b.models, b.labelled, list(b.classes))
+    c = search.census(schema, scope, symmetry=True)   # one model or more of each class
+    assert (c.models, c.labelled, set(c.classes)) == (a.models, a.labelled, set(a.classes))
+    assert c.interpretations <= b.interpretations
     return a, b
 
 
@@ -58,3 +62,13 @@ def test_random_axioms(chosen):
     text = "X1\nS1 ::= ℬ(X1×X1)\nS2 ::= ℬ(X1)\n" + "".join(
         f"A{n} :== {a}\n" for n, a in enumerate(chosen, 1))
     same(Schema.parse(text), "X1<=2", None)
+
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_symmetry_keeps_every_class_of_graphs(n):
+    schema = Schema.parse("X1\nS1 ::= ℬ(X1×X1)\nA1 :== ∀a∈X1 (a,a)∉S1\n"
+                          "A2 :== ∀a,b∈X1 ((a,b)∈S1 ⇒ (b,a)∈S1)\n")
+    scope = parse_model_scope(schema, f"X1={n}")
+    full, broken = search.census(schema, scope), search.census(schema, scope, symmetry=True)
+    assert (broken.models, broken.labelled) == (full.models, full.labelled)
+    assert broken.interpretations < full.interpretations

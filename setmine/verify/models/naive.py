@@ -66,7 +66,7 @@ def class_key(schema, model: Interpretation) -> tuple:
     """The isomorphism class of a model: its sizes and canonical form
     (only the basic sets are renamed)."""
     env = schema.environment()
-    types = {c.alias: env[c.alias].type for c in schema if c.kind == "structure"}
+    types = {a: env[a].type for a in structure_order(schema)}  # the order they are chosen in
     renamed = {a: n for a, n in model.sizes.items() if schema[a].kind == "basic"}
     return (tuple(sorted(model.sizes.items())), canonical(model.values, types, renamed))
 
