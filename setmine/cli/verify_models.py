@@ -78,21 +78,23 @@ def run_models(args) -> int:
     if total > args.max_states:
         shown = f"{most:,}" if most < 10 ** 12 else f"about 10^{len(str(most)) - 1}"
         raise UserError(f"the scope has up to {total:,} interpretations ({worst} alone takes "
-                        f"{shown} values), more than --max-states {args.max_states:,}: this "
-                        f"search tries each one; give smaller sizes")
+                        f"{shown} values), more than --max-states {args.max_states:,}: the "
+                        f"search lists every value of each domain; give smaller sizes (or "
+                        f"raise --max-states)")
     if args.write_model:
         writable(Path(args.write_model), "--write-model", (args.spec,))
-    seen = {"tried": 0, "labelled": 0}
+    seen = {"tried": 0, "labelled": 0, "shown": 0}
 
     def stopped() -> str:
         return (f"after {seen['tried']:,} of at most {total:,} interpretations "
-                f"({seen['labelled']:,} models)")
+                f"({seen['labelled']:,} models visited)")
 
     with progress_bar(total, "models", enabled=wanted(args)) as bar:
         def progress(tried: int, labelled: int) -> None:
             seen.update(tried=tried, labelled=labelled)
-            if tried % 256 == 0:
-                bar(completed=tried, total=total, note=f"{labelled:,} models")
+            if tried - seen["shown"] >= 256:
+                seen["shown"] = tried
+                bar(completed=tried, total=total, note=f"{labelled:,} models visited")
         try:
             outcome = search(schema, scope, args.properties_models, args.instances,
                              budget_from(args), progress, symmetry=not args.no_symmetry)
