@@ -33,6 +33,9 @@ from .limits import TimeLimit
 from .progress import progress_bar, wanted
 
 
+BEYOND = 4096
+
+
 def count_values(type_, sizes: dict[str, int], integers) -> int:
     """An upper bound on the values of ``type_`` in a model of these sizes."""
     from ..rsl.semantics.types import Element, SetType, TupleType
@@ -43,7 +46,7 @@ def count_values(type_, sizes: dict[str, int], integers) -> int:
         return prod(count_values(t, sizes, integers) for t in type_.factors)
     if isinstance(type_, SetType):
         members = count_values(type_.base, sizes, integers)
-        return 2 ** members if members < 4096 else 10 ** 1233
+        return 2 ** min(members, BEYOND)  # past 2^BEYOND, any bound is refused alike
     return (integers[1] - integers[0] + 1) if integers else 1  # Z
 
 

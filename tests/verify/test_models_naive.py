@@ -6,12 +6,11 @@ with itertools), and every bad scope a clear ModelScopeError."""
 from __future__ import annotations
 
 import itertools
-from math import factorial
 
 import pytest
 
 from setmine.rsl.schema import Schema
-from setmine.verify.models.isomorphism import automorphisms, canonical, relabel
+from setmine.verify.models.isomorphism import automorphisms, canonical, class_size, relabel
 from setmine.verify.models.naive import census, check_classes, interpretations
 from setmine.verify.models.scope import ModelScopeError, parse_model_scope
 from setmine.rsl.semantics.types import Element, SetType, TupleType
@@ -119,7 +118,7 @@ def test_canonical_forms_and_automorphisms():
     other = {"S1": frozenset({(0, 2), (2, 0), (2, 1), (1, 2)})}
     assert canonical(path, types, {"X1": 3}) == canonical(other, types, {"X1": 3})
     assert automorphisms(path, types, {"X1": 3}) == 2
-    assert factorial(3) // 2 == 3  # three labelled paths on three vertices
+    assert class_size(path, types, {"X1": 3}) == 3  # three labelled paths on three vertices
 
 
 # -- bad scopes ------------------------------------------------------------

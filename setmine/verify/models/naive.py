@@ -18,6 +18,7 @@ enough to trust.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Iterator, Mapping
 
 from ...eval.interpret.evaluator import Evaluator
@@ -25,6 +26,7 @@ from ...eval.interpret.model import evaluate_schema, functions
 from ...eval.values.budget import Budget
 from ...eval.values.sets import CURRENT_BUDGET, members
 from ...rsl.semantics.domains import reads_values
+from ...rsl.semantics.types import Type
 from .isomorphism import canonical, class_size
 from .scope import ModelScope
 
@@ -65,10 +67,28 @@ class Census:
 def class_key(schema, model: Interpretation) -> tuple:
     """The isomorphism class of a model: its sizes and canonical form
     (only the basic sets are renamed)."""
+    return (tuple(sorted(model.sizes.items())),
+            canonical(model.values, structure_types(schema), renamed(schema, model)))
+
+
+def renamed(schema, model: Interpretation) -> dict[str, int]:
+    """The sizes of the sets a renaming permutes: the basic ones."""
+    return {a: n for a, n in model.sizes.items() if schema[a].kind == "basic"}
+
+
+@lru_cache(maxsize=16)
+def structure_types(schema) -> dict[str, Type]:
+    """Each structure's type, in the order the structures are chosen (the
+    order of a canonical form's parts); computed once per schema."""
     env = schema.environment()
-    types = {a: env[a].type for a in structure_order(schema)}  # the order they are chosen in
-    renamed = {a: n for a, n in model.sizes.items() if schema[a].kind == "basic"}
-    return (tuple(sorted(model.sizes.items())), canonical(model.values, types, renamed))
+    return {a: env[a].type for a in structure_order(schema)}
+
+
+@lru_cache(maxsize=16)
+def _domain_terms(schema, alias: str) -> tuple[str, ...]:
+    """The terms the domain of ``alias`` reads; computed once per schema."""
+    return tuple(n for n in reads_values(schema.analysis[alias].tree, schema.environment())
+                 if schema[n].kind == "term")
 
 
 class _BoundedZ(Evaluator):
@@ -106,9 +126,8 @@ def domain_values(schema, alias: str, data: Mapping[str, object], scope: ModelSc
     """Every value ``alias`` may take given ``data`` (the sets and the
     structures before it)."""
     domain = schema.analysis[alias].tree
-    env = schema.environment()
     values = dict(data)
-    needed = [n for n in reads_values(domain, env) if schema[n].kind == "term"]
+    needed = list(_domain_terms(schema, alias))
     if needed:
         for name, result in evaluate_schema(schema, values, budget, only=needed).items():
             if result.ok and result.kind == "term":
@@ -168,12 +187,9 @@ def check_classes(found: Census, schema) -> int:
     """The labelled count again, from the classes by the orbit–stabiliser
     theorem (Σ Π nᵢ! / |Aut|): equal to ``found.labelled`` when the classes
     are right."""
-    env = schema.environment()
-    types = {c.alias: env[c.alias].type for c in schema if c.kind == "structure"}
-    basic = {c.alias for c in schema if c.kind == "basic"}
-    return sum(class_size(i.values, types, {a: n for a, n in i.sizes.items() if a in basic})
+    return sum(class_size(i.values, structure_types(schema), renamed(schema, i))
                for i in found.classes.values())
 
 
-__all__ = ["Census", "Interpretation", "census", "check_classes", "class_key", "domain_values", "holds",
+__all__ = ["Census", "Interpretation", "census", "check_classes", "class_key", "domain_values", "holds", "renamed", "structure_types",
            "interpretations", "structure_order"]

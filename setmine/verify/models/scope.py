@@ -100,9 +100,9 @@ def parse_model_scope(schema, sizes: str, integers: str | None = None) -> ModelS
         if high - low + 1 > MAX_INTEGERS:
             raise ModelScopeError(f"--integers {integers!r}: at most {MAX_INTEGERS} integers")
         bounds = (low, high)
-    elif needs_integers(schema):
-        raise ModelScopeError(f"{', '.join(needs_integers(schema))}: a domain with Z needs "
-                         f"--integers LO..HI")
+    elif with_z := needs_integers(schema):
+        raise ModelScopeError(f"{', '.join(with_z)}: a domain with Z needs "
+                              f"--integers LO..HI")
     return ModelScope(tuple((c.alias, *given[c.alias]) for c in schema
                             if c.kind in SIZED_KINDS), bounds)
 

@@ -21,7 +21,8 @@ from ...eval.interpret.model import functions, run_tree
 from ...eval.values.budget import Budget
 from ...eval.values.sets import order_key
 from .isomorphism import relabel
-from .naive import Census, Interpretation, check_classes, domain_values, holds, structure_order
+from .naive import (Census, Interpretation, check_classes, domain_values, holds,
+                    structure_order, structure_types)
 from .scope import ModelScope
 
 
@@ -69,7 +70,7 @@ def first_leader(schema, first: str):
     it smaller (``order_key``).  Sound: the least form of a class over
     every renaming (``isomorphism.canonical``, whose first part is this
     structure) passes it, so every class keeps a model."""
-    type_ = schema.environment()[first].type
+    type_ = structure_types(schema)[first]
     basic = [c.alias for c in schema if c.kind == "basic"]
 
     def keep(value, sizes) -> bool:
