@@ -87,6 +87,11 @@ def main(argv: list[str] | None = None) -> int:
     except BrokenPipeError:  # `setmine … | head`: the reader went away; stop quietly
         _quiet_stdout()
         return 0
+    except OSError as exc:  # a backstop: the system refused a file a check let through
+        name = str(exc.filename) if exc.filename is not None else "a file"
+        if len(name) > 80:
+            name = f"{name[:80]}… ({len(name)} characters)"
+        failure = f"cannot use {name}: {exc.strerror or exc}"
     # here, out of the handler, the failed computation's frames are freed
     print(f"setmine {args.command}: {failure}", file=sys.stderr)
     return 2

@@ -417,11 +417,21 @@ def writable(output: Path, option: str = "-o", inputs=()) -> None:
         if given and _same_file(output, Path(given)):
             raise UserError(f"{option} {output}: is the command's own input {given}; give "
                             f"another file name")
-    if output.is_dir():
+    try:
+        is_folder, parent_there = output.is_dir(), output.parent.is_dir()
+    except OSError as exc:      # a name too long, a loop of links, no permission…
+        raise UserError(f"{option} {_shown(output)}: cannot be written: "
+                        f"{exc.strerror or exc}") from None
+    if is_folder:
         raise UserError(f"{option} {output}: is a folder; give a file name such as "
                         f"{output / 'report.html'}")
-    if not output.parent.is_dir():
+    if not parent_there:
         raise UserError(f"{option} {output}: the folder {output.parent} does not exist")
+
+
+def _shown(path: Path, longest: int = 80) -> str:
+    text = str(path)
+    return text if len(text) <= longest else f"{text[:longest]}… ({len(text)} characters)"
 
 
 def _same_file(a: Path, b: Path) -> bool:

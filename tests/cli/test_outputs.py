@@ -23,3 +23,19 @@ def test_an_output_onto_an_input_is_refused(capsys, tmp_path):
         assert main(argv) == 2
         assert "the command's own input" in capsys.readouterr().err
     assert (board.read_bytes(), schema.read_bytes()) == before
+
+
+def test_an_output_the_system_refuses_is_named_not_raised(capsys, tmp_path):
+    """A name longer than the system takes (found by the fuzz test: `verify
+    --report 999…9`) is a plain refusal, before the work, for every option
+    that writes."""
+    board = tmp_path / "tiny.board"
+    shutil.copy(resources.board_file("tiny-2x2"), board)
+    too_long = str(tmp_path / ("9" * 3000))
+    for argv in (["verify", "--shapes", "1x3", "--report", too_long],
+                 ["report", str(board), "-o", too_long],
+                 ["import", str(resources.WRITTEN_SCHEMA), "-o", too_long]):
+        assert main(argv) == 2, argv
+        err = capsys.readouterr().err
+        assert "File name too long" in err and "(3" in err and "characters)" in err, err
+        assert "Traceback" not in err
