@@ -77,27 +77,30 @@ def run_models(args) -> int:
         scope = parse_model_scope(schema, args.sizes, args.integers)
     except ModelScopeError as exc:
         raise UserError(f"--sizes: {exc}") from None
+    engine = choose_engine(schema, scope)
     total, worst, most = interpretation_bound(schema, scope)
-    if total > args.max_states:
+    if engine == "enumeration" and total > args.max_states:
         shown = f"{most:,}" if most < 10 ** 12 else f"about 10^{len(str(most)) - 1}"
         raise UserError(f"the scope has up to {total:,} interpretations ({worst} alone takes "
-                        f"{shown} values), more than --max-states {args.max_states:,}: the "
-                        f"search lists every value of each domain; give smaller sizes (or "
-                        f"raise --max-states)")
+                        f"{shown} values), more than --max-states {args.max_states:,}: "
+                        f"{engine_reason(schema, scope)}, so the search lists every value of "
+                        f"each domain; give smaller sizes (or raise --max-states)")
     if args.write_model:
         writable(Path(args.write_model), "--write-model", (args.spec,))
     seen = {"tried": 0, "labelled": 0, "shown": 0}
+    bound = total if engine == "enumeration" else None   # the solver's: not known ahead
 
     def stopped() -> str:
-        return (f"after {seen['tried']:,} of at most {total:,} interpretations "
-                f"({seen['labelled']:,} models visited)")
+        looked = (f"{seen['tried']:,} of at most {total:,} interpretations" if bound else
+                  f"{seen['tried']:,} solutions of the SAT solver")
+        return f"after {looked} ({seen['labelled']:,} models counted)"
 
-    with progress_bar(total, "models", enabled=wanted(args)) as bar:
+    with progress_bar(bound, "models", enabled=wanted(args)) as bar:
         def progress(tried: int, labelled: int) -> None:
             seen.update(tried=tried, labelled=labelled)
             if tried - seen["shown"] >= 256:
                 seen["shown"] = tried
-                bar(completed=tried, total=total, note=f"{labelled:,} models visited")
+                bar(completed=tried, note=f"{labelled:,} models counted")
         try:
             outcome = search(schema, scope, args.properties_models, args.instances,
                              budget_from(args), progress, symmetry=not args.no_symmetry)
@@ -116,31 +119,50 @@ def run_models(args) -> int:
     return 1 if any(not p["holds"] for p in outcome["properties"]) else 0
 
 
+def choose_engine(schema, scope) -> str:
+    """"sat" when every structure's domain grounds on the scope's sizes
+    (``verify/models/sat.py``), "enumeration" otherwise."""
+    return "sat" if engine_reason(schema, scope) is None else "enumeration"
+
+
+def engine_reason(schema, scope) -> str | None:
+    """Why the SAT search does not apply (None: it does)."""
+    from ..verify.models.sat import why_not
+
+    return why_not(schema, scope)
+
+
 def search(schema, scope, asserts: list[str], instances: int, budget=None,
            progress=None, symmetry: bool = True) -> dict:
     """Every model, counted; each property checked on each; the first
     counterexample of each and the first ``instances`` classes;
-    ``progress(tried, labelled)`` after each interpretation.  With
-    ``symmetry`` at least one model of each class is visited (a property
-    holds on a whole class or on none of it), and the labelled models are
-    counted from the classes."""
+    ``progress(tried, labelled)`` after each model.  With ``symmetry`` at
+    least one model of each class is visited (a property holds on a whole
+    class or on none of it), and the labelled models are counted from the
+    classes (orbit–stabiliser); classes are told apart by nauty's canonical
+    certificate (``verify/models/canonical.py``)."""
     from ..eval.interpret.model import evaluate, evaluate_schema
     from ..eval.values.budget import Budget
     from ..rsl.syntax.errors import RSLError
-    from ..verify.models.naive import Census, check_classes
-    from ..verify.models.search import models
+    from ..verify.models import canonical, sat
+    from ..verify.models import search as enumeration
 
     theorems = [c.alias for c in schema if c.kind == "theorem"]
     properties = [{"name": t, "formula": schema[t].formal, "holds": True, "counterexample": None}
                   for t in theorems]
     properties += [{"name": f, "formula": f, "holds": True, "counterexample": None}
                    for f in asserts]
-    found, tried = Census(), [0]
     budget = budget or Budget()
-    for interpretation in models(schema, scope, budget, tried, symmetry):
-        found.add(schema, interpretation)
+    engine, notes, tried = choose_engine(schema, scope), [], [0]
+    found = (sat.models(schema, scope, budget, tried, symmetry, notes) if engine == "sat" else
+             enumeration.models(schema, scope, budget, tried, symmetry))
+    classes = canonical.Classes(schema, every=not symmetry)
+    for interpretation in found:
+        new = classes.add(interpretation)
         if progress is not None:
-            progress(tried[0], found.labelled)
+            progress(tried[0], classes.labelled)
+        if not new:
+            continue   # a class holds a property on all of its models or on none
         if theorems:
             results = evaluate_schema(schema, interpretation.values, budget, only=theorems)
         for p in properties:
@@ -157,10 +179,9 @@ def search(schema, scope, asserts: list[str], instances: int, budget=None,
                 p["counterexample"] = interpretation
                 p["error"] = truth if isinstance(truth, RSLError) else None
                 p["weight"] = weight(interpretation)
-    if symmetry:
-        found.labelled = check_classes(found, schema)
-    first = list(found.classes.values())
-    return {"models": found.models, "labelled": found.labelled, "tried": tried[0],
+    first = list(classes.representatives.values())
+    return {"models": len(classes), "labelled": classes.labelled, "tried": tried[0],
+            "engine": engine, "left_to_evaluator": notes,
             "properties": properties, "instances": first[:instances] if not properties else [],
             "first": first[0] if first else None}
 

@@ -94,13 +94,23 @@ def test_the_written_model_reads_back(capsys, kinship, tmp_path):
     (["--sizes", "X9<=2"], "has no X9"),
     (["--sizes", "S1<=2"], "basic and constant sets only"),
     ([], "needs --sizes"),
-    (["--sizes", "X1<=6"], "more than --max-states"),
     (["--sizes", "X1<=2", "--property", "axioms"], "--assert"),
 ])
 def test_bad_scopes_exit_2(capsys, kinship, argv, words):
     code, _, err = run(capsys, "--spec", kinship, *argv)
     assert code == 2
     assert words in err
+
+
+def test_a_scope_too_large_to_list_is_refused_before_any_work(capsys, tmp_path):
+    """A domain that does not ground (ℬ of ℬ(X1) past 12 candidates) is
+    listed value by value: a scope of more values than --max-states is
+    refused, naming the structure."""
+    path = tmp_path / "families.rsl"
+    path.write_text("X1\nS1 ::= ℬℬ(X1)\n", encoding="utf-8")
+    code, _, err = run(capsys, "--spec", str(path), "--sizes", "X1<=13")
+    assert code == 2
+    assert "more than --max-states" in err and "S1" in err and "ℬ of a set of 13" in err
 
 
 def test_the_counterexample_has_the_fewest_members(capsys, tmp_path):
