@@ -12,12 +12,16 @@ to check, the first ``--instances`` models up to isomorphism are shown.
 The counts: ``models`` up to isomorphism (renaming each basic set's
 elements; constants and integers keep theirs) and ``labelled_models``.
 
-The search (``verify/models/search.py``) chooses the structures one after
-another and cuts a branch as soon as an axiom reading only chosen
-structures is false; it still goes through every value of each structure's
-domain, so it answers for small scopes only: a scope of more than
-``--max-states`` interpretations (counted before any cut) is refused before
-any work, naming the structure with the most values.  ``--write-model OUT`` writes the first counterexample (or the
+The search (``verify/models/sat.py``) grounds the axioms to clauses over
+one variable per candidate member of each structure and lets a SAT solver
+list the models, symmetry broken by lex-leader constraints; nauty tells the
+classes apart and counts each class's labelled models.  When a structure's
+domain does not ground (ℬ of a set of more than 12 candidates, …), the
+enumerating search (``verify/models/search.py``) goes through every value
+of each domain instead, and a scope of more than ``--max-states``
+interpretations is refused before any work.  One task per size vector:
+``--workers``/``--scheduler`` run them on Dask, ``--checkpoint`` keeps the
+finished ones.  ``--write-model OUT`` writes the first counterexample (or the
 first instance) as a ConceptPortal rstool session that ``setmine eval``
 reads back."""
 
@@ -87,23 +91,37 @@ def run_models(args) -> int:
                         f"each domain; give smaller sizes (or raise --max-states)")
     if args.write_model:
         writable(Path(args.write_model), "--write-model", (args.spec,))
-    seen = {"tried": 0, "labelled": 0, "shown": 0}
-    bound = total if engine == "enumeration" else None   # the solver's: not known ahead
+    if args.workers and args.scheduler:
+        raise UserError("--workers and --scheduler: give one (a local cluster, or an existing "
+                        "one)")
+    seen = {"tried": 0, "labelled": 0, "shown": 0, "done": 0, "vectors": 0}
 
     def stopped() -> str:
-        looked = (f"{seen['tried']:,} of at most {total:,} interpretations" if bound else
-                  f"{seen['tried']:,} solutions of the SAT solver")
-        return f"after {looked} ({seen['labelled']:,} models counted)"
+        looked = (f"{seen['tried']:,} of at most {total:,} interpretations"
+                  if engine == "enumeration" else f"{seen['tried']:,} solutions of the SAT solver")
+        done = (f"after {seen['done']:,} of {seen['vectors']:,} size vectors, {looked} "
+                f"({seen['labelled']:,} models counted)")
+        if args.checkpoint:
+            return (f"{done}; the finished size vectors are kept in {args.checkpoint}: run the "
+                    f"same command to resume")
+        return f"{done}; with --checkpoint FILE a run keeps its finished size vectors and resumes"
 
-    with progress_bar(bound, "models", enabled=wanted(args)) as bar:
+    with progress_bar(None, "models", enabled=wanted(args)) as bar:
         def progress(tried: int, labelled: int) -> None:
-            seen.update(tried=tried, labelled=labelled)
             if tried - seen["shown"] >= 256:
                 seen["shown"] = tried
-                bar(completed=tried, note=f"{labelled:,} models counted")
+                bar(note=f"{seen['labelled'] + labelled:,} models counted")
+
+        def finished(done: int, vectors: int, found: dict) -> None:
+            seen.update(done=done, vectors=vectors, tried=seen["tried"] + found["tried"],
+                        labelled=seen["labelled"] + found["labelled"], shown=0)
+            bar(completed=done, total=vectors, note=f"{seen['labelled']:,} models counted")
         try:
             outcome = search(schema, scope, args.properties_models, args.instances,
-                             budget_from(args), progress, symmetry=not args.no_symmetry)
+                             budget_from(args), progress, symmetry=not args.no_symmetry,
+                             workers=args.workers, scheduler=args.scheduler,
+                             checkpoint=args.checkpoint, memory_limit=args.max_memory,
+                             finished=finished)
         except TimeLimit as exc:
             raise TimeLimit(exc.seconds, f"{exc.doing + ', ' if exc.doing else ''}"
                                          f"{stopped()}") from None
@@ -133,65 +151,47 @@ def engine_reason(schema, scope) -> str | None:
 
 
 def search(schema, scope, asserts: list[str], instances: int, budget=None,
-           progress=None, symmetry: bool = True) -> dict:
-    """Every model, counted; each property checked on each; the first
-    counterexample of each and the first ``instances`` classes;
-    ``progress(tried, labelled)`` after each model.  With ``symmetry`` at
-    least one model of each class is visited (a property holds on a whole
-    class or on none of it), and the labelled models are counted from the
-    classes (orbit–stabiliser); classes are told apart by nauty's canonical
-    certificate (``verify/models/canonical.py``)."""
-    from ..eval.interpret.model import evaluate, evaluate_schema
-    from ..eval.values.budget import Budget
-    from ..rsl.syntax.errors import RSLError
-    from ..verify.models import canonical, sat
-    from ..verify.models import search as enumeration
+           progress=None, symmetry: bool = True, workers: int | None = None,
+           scheduler: str | None = None, checkpoint: str | None = None,
+           memory_limit: int | None = None, finished=None) -> dict:
+    """Every model of the scope, counted; each property checked on each
+    class; the least counterexample of each and the first ``instances``
+    classes (``verify/models/tasks.py``: one task per size vector, here or
+    on a Dask cluster, kept in ``checkpoint``).  ``progress(tried,
+    labelled)`` within a size vector run here; ``finished(done, vectors,
+    outcome)`` after each size vector."""
+    from ..verify.checkpoint import CheckpointError
+    from ..verify.cluster import ClusterError, run_tasks
+    from ..verify.models import tasks as models_tasks
+    from . import UserError
 
-    theorems = [c.alias for c in schema if c.kind == "theorem"]
-    properties = [{"name": t, "formula": schema[t].formal, "holds": True, "counterexample": None}
-                  for t in theorems]
-    properties += [{"name": f, "formula": f, "holds": True, "counterexample": None}
-                   for f in asserts]
-    budget = budget or Budget()
-    engine, notes, tried = choose_engine(schema, scope), [], [0]
-    found = (sat.models(schema, scope, budget, tried, symmetry, notes) if engine == "sat" else
-             enumeration.models(schema, scope, budget, tried, symmetry))
-    classes = canonical.Classes(schema, every=not symmetry)
-    for interpretation in found:
-        new = classes.add(interpretation)
-        if progress is not None:
-            progress(tried[0], classes.labelled)
-        if not new:
-            continue   # a class holds a property on all of its models or on none
-        if theorems:
-            results = evaluate_schema(schema, interpretation.values, budget, only=theorems)
-        for p in properties:
-            if not p["holds"] and p["weight"] <= weight(interpretation):
-                continue  # it has a counterexample no larger than this model
-            try:
-                truth = (results[p["name"]].value if p["name"] in theorems
-                         and results[p["name"]].ok else
-                         evaluate(schema, p["formula"], interpretation.values, budget))
-            except RSLError as exc:
-                truth = exc
-            if truth is not True:
-                p["holds"] = False
-                p["counterexample"] = interpretation
-                p["error"] = truth if isinstance(truth, RSLError) else None
-                p["weight"] = weight(interpretation)
-    first = list(classes.representatives.values())
-    return {"models": len(classes), "labelled": classes.labelled, "tried": tried[0],
-            "engine": engine, "left_to_evaluator": notes,
-            "properties": properties, "instances": first[:instances] if not properties else [],
-            "first": first[0] if first else None}
+    planned = models_tasks.plan(schema, scope, asserts, instances, symmetry)
+    here = workers is None and scheduler is None
+    results: dict[int, dict] = {}
 
+    def fn(task):
+        return models_tasks.run_task(task, budget, progress) if here else \
+            models_tasks.run_task(task)
 
-def weight(model) -> tuple[int, int]:
-    """How large a model is: its elements, then the members of its
-    structures (a counterexample is shown on the least)."""
-    return (sum(model.sizes.values()),
-            sum(len(v) for a, v in model.values.items()
-                if a not in model.sizes and isinstance(v, frozenset)))
+    def done(i: int, result: dict) -> None:
+        results[i] = result
+        if finished is not None:
+            finished(len(results), len(planned), result)
+    try:
+        outputs = run_tasks(fn if here else models_tasks.run_task, planned, workers=workers,
+                            scheduler=scheduler, checkpoint=checkpoint,
+                            identity=models_tasks.identity(planned), on_result=done,
+                            memory_limit=memory_limit)
+    except (ClusterError, CheckpointError) as exc:
+        raise UserError(str(exc)) from None
+    except OSError as exc:
+        raise UserError(f"--checkpoint {checkpoint}: {exc.strerror or exc}") from None
+    merged = models_tasks.merge([models_tasks.decode(o) for o in outputs])
+    if asserts or any(c.kind == "theorem" for c in schema):
+        merged["instances"] = []
+    else:
+        merged["instances"] = merged["instances"][:instances]
+    return merged
 
 
 def _values_json(schema, interpretation) -> dict:
@@ -211,6 +211,7 @@ def to_json(schema, scope, outcome) -> dict:
             "integers": list(scope.integers) if scope.integers else None,
             "models": outcome["models"], "labelled_models": outcome["labelled"],
             "interpretations": outcome["tried"],
+            "engine": outcome["engine"], "left_to_evaluator": outcome["left_to_evaluator"],
             "vacuous": outcome["models"] == 0,
             "properties": [{"name": p["name"], "formula": p["formula"], "holds": p["holds"],
                             "counterexample": example(p["counterexample"]),
@@ -231,7 +232,11 @@ def print_outcome(schema, scope, outcome) -> None:
     print(f"{schema.path or 'the schema'}: models in the scope {sizes}"
           + (f", Z = {scope.integers[0]}..{scope.integers[1]}" if scope.integers else ""))
     print(f"  {outcome['models']:,} up to isomorphism, {outcome['labelled']:,} labelled "
-          f"({outcome['tried']:,} partial and whole interpretations looked at)")
+          + (f"(the SAT solver gave {outcome['tried']:,} candidate models)"
+             if outcome["engine"] == "sat" else
+             f"({outcome['tried']:,} partial and whole interpretations looked at)"))
+    for note in outcome["left_to_evaluator"]:
+        print(f"  · left to the evaluator, not to the SAT solver: {note}")
     if outcome["models"] == 0:
         print("  ! the axioms have no model in this scope: every property holds vacuously")
     for p in outcome["properties"]:

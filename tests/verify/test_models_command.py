@@ -135,3 +135,36 @@ def test_the_shipped_family(capsys):
     assert [(p["name"], p["holds"]) for p in result["properties"]] == \
         [("T1", True), ("T2", True), ("T3", False)]
     assert result["properties"][2]["counterexample"]["sizes"] == {"X1": 0}
+
+
+def test_a_stopped_run_says_how_far_and_resumes_from_its_checkpoint(capsys, kinship, tmp_path,
+                                                                     monkeypatch):
+    """Ctrl-C during the fourth size vector: the three finished are kept;
+    the same command again runs only the rest and answers as a run that was
+    never stopped."""
+    from setmine.verify.models import tasks
+
+    checkpoint = str(tmp_path / "models.ckpt")
+    argv = ("--spec", kinship, "--sizes", "X1<=5", "--json")
+    whole = run(capsys, *argv)
+    ran = []
+    real = tasks.run_task
+
+    def stopping(task, *args, **kwargs):
+        ran.append(task["sizes"]["X1"])
+        if len(ran) == 4:
+            raise KeyboardInterrupt
+        return real(task, *args, **kwargs)
+    monkeypatch.setattr(tasks, "run_task", stopping)
+    code, _, err = run(capsys, *argv, "--checkpoint", checkpoint)
+    assert code == 130
+    assert "after 3 of 6 size vectors" in err and "kept in" in err and "resume" in err
+    ran.clear()
+    resumed = run(capsys, *argv, "--checkpoint", checkpoint)
+    assert ran == [3, 4, 5]   # the unfinished size vectors only
+    assert resumed == whole
+
+
+def test_a_local_dask_cluster_answers_as_the_run_here(capsys, kinship):
+    argv = ("--spec", kinship, "--sizes", "X1<=4", "--json")
+    assert run(capsys, *argv, "--workers", "2") == run(capsys, *argv)
