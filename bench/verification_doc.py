@@ -199,10 +199,10 @@ scope of more than N states (default 10,000,000).
     setmine verify --spec plan.rsl --scope models --sizes 'X1<=3,X2=2,C1=2' --integers 0..4 \\
         --assert 'card(S1) ≥ 1' --json --write-model counterexample.json
 
-For any schema, not only the Saper: the scope gives every basic and
-constant set a size (`ALIAS=N`, or `ALIAS<=N` for every size from 0 to N;
-each one needs a bound), and `--integers LO..HI` the integers a `Z` in a
-structure's domain stands for.
+For any schema, not only the Saper (a worked example: `docs/models.md`):
+the scope gives every basic and constant set a size (`ALIAS=N`, or
+`ALIAS<=N` for every size from 0 to N; each one needs a bound), and
+`--integers LO..HI` the integers a `Z` in a structure's domain stands for.
 
 * **Interpretations**: a basic set of size n has the elements 0…n−1 (named
   so in the output and in a written model), a constant set the integers
@@ -219,46 +219,109 @@ structure's domain stands for.
 * **Counts**: `labelled_models`, every model; `models`, up to isomorphism —
   two models are the same when renaming the elements of each basic set
   turns one into the other (constants and integers keep their values).
-  A model's class is found by its canonical form, the least of its
-  relabelled forms over every renaming (`verify/models/isomorphism.py`),
-  and the counts are checked by the orbit–stabiliser theorem: the classes'
-  sizes Π nᵢ!/|Aut| add up to the labelled count.  Known answers are tests:
-  graphs (4 on 3 vertices up to isomorphism, 8 labelled), partial orders
-  (5 and 19 on 3 elements), functions between two sets, a constant set and
-  integers, each also counted by a few lines of plain Python.
-* **JSON**: `models`, `labelled_models`, `interpretations`, `vacuous`,
-  `properties[]` with `name` (the alias, or the formula of an `--assert`),
-  `formula`, `holds` and `counterexample` (`null`, or `sizes` and `model`:
-  alias → value in `docs/json.md`'s encoding), and `instances`.
+* **JSON**: `models`, `labelled_models`, `interpretations` (the candidate
+  models the SAT solver gave, or the interpretations the enumeration looked
+  at), `engine` (`sat` or `enumeration`), `left_to_evaluator` (the axioms,
+  or parts of them, the solver did not see), `vacuous`, `properties[]` with
+  `name` (the alias, or the formula of an `--assert`), `formula`, `holds`
+  and `counterexample` (`null`, or `sizes` and `model`: alias → value in
+  `docs/json.md`'s encoding), and `instances`.
 * **`--write-model FILE`**: the first counterexample (or the first model)
   as a ConceptPortal rstool session, which the Portal's engine and
   `setmine eval FILE` read back with every axiom true.
-* **How far it goes**: the search chooses the structures one after
-  another (each after those its domain reads) and evaluates an axiom as
-  soon as every structure it reads has its value, cutting the branch when
-  it is false, and it breaks symmetry: of the first structure it keeps
-  only the values that no swap of two consecutive elements of a basic set
-  makes smaller, which the least member of every class passes, so every
-  class is visited (`--no-symmetry`: every model; the labelled count is
-  the classes' sizes added up) (`verify/models/search.py`; `naive.py`,
-  which evaluates the axioms on every whole interpretation, is the
-  definition it is tested against).  It still lists every value of each
-  domain, so it answers on
-  small scopes only: a scope of more than `--max-states` interpretations
-  (counted before any cut; default 100,000,000) is refused before any work,
-  with the structure that has the most values, and a run longer than
-  `--timeout` stops saying how far it got.  JSON's `interpretations`
-  counts the partial and whole interpretations looked at.
+* **Many cores, stops and resumes**: one task per size vector (the models
+  of different sizes are different), run here or on Dask (`--workers N`,
+  `--scheduler ADDRESS`); `--checkpoint FILE` keeps each finished size
+  vector, and a run stopped by Ctrl-C or `--timeout` says how many it
+  finished and resumes from the file.
 
-  On `spec/models/family.rsl` (people, parents, men and women, marriages;
-  written for this page): `--sizes 'X1<=3'` finds 156 models up to
-  isomorphism, 749 labelled, looking at 87,949 partial and whole
-  interpretations (2 s); "everyone has at most two parents" (T1) and
-  "where there is a marriage, there is a man" (T2) hold on all of them,
-  and "there is a woman" (T3) fails — on the smallest model, where there is
-  nobody: the axioms never say the family is not empty.  T1 fails only
-  from four people on (one child of three parents: the axioms never say
-  two), a scope this search is too slow for.
+### How the models are found, and why every one is
+
+For each size vector, every structure becomes Boolean variables, one per
+candidate member (`S1 ::= ℬ(X1×X1)` on 3 elements: 9 variables, one per
+pair; `S4 ::= ℬ(S2×S3)`: one per pair of the product's candidates, each
+implying its pair is in S2×S3; `S5 ::= X1`: one per element, exactly one
+true).  Every axiom is then *grounded* into a circuit over these variables
+(`verify/models/grounding.py`, Kodkod's translation written for RSLang): a
+set expression becomes a map from candidate members to the literal "it is
+a member", a quantifier over a set the conjunction (∀) or disjunction (∃)
+of its body at every candidate, `card` a one-hot count.  CaDiCaL (through
+python-sat) lists the solutions, each blocked once found.
+
+* **Nothing is lost.** The circuit of an axiom is true on exactly the
+  interpretations where the axiom is (where the evaluator would stop with
+  an error, on `debool` of a set that is not a singleton, the axiom does
+  not hold, and the circuit may say anything).  What does not ground —
+  an imperative or recursive definition, an iteration over `Z`, a power set
+  of more than 12 candidates — is left out of the circuit (the JSON's
+  `left_to_evaluator`), so the solver may give more than the models, never
+  fewer; every solution is checked by the evaluator on every axiom before
+  it counts.
+* **Symmetry.** The solver is asked only for solutions no greater, in the
+  order of the variables, than the same solution with two consecutive
+  elements of a basic set swapped (lex-leader constraints, Crawford et al.
+  1996).  The least solution of a class over every renaming is no greater
+  than any renaming of itself, so it passes them all: every class keeps a
+  model, and most of its other members are cut (graphs on 7 elements:
+  4,045 solutions for 1,044 classes and 2,097,152 labelled models).
+* **Classes and counts.** A model becomes a coloured graph (elements
+  coloured by their set, each constant its own colour, each value of a
+  structure a vertex joined to its members or, through position vertices,
+  to its components), whose automorphisms are the model's.  nauty gives its
+  canonical certificate (two models are isomorphic exactly when the
+  certificates are equal) and the order of its automorphism group, and
+  each class counts Π nᵢ!/|Aut| labelled models (orbit–stabiliser).
+  `--no-symmetry` asks the solver for every model instead and counts them
+  one by one.
+* **Checked against the definitions.** `verify/models/naive.py` tries
+  every interpretation and evaluates the axioms on each; its canonical form
+  tries every renaming.  The tests hold the SAT search to it on schemas of
+  several structures (domains built from structures and terms, element
+  structures, constants, integers, functions) and on random sets of axioms,
+  and nauty's certificates and group orders to every renaming; known
+  answers are tests too: graphs (11 on 4 vertices up to isomorphism, 64
+  labelled), partial orders (16 and 219 on 4), functions between two sets,
+  a constant set and integers.
+* **When a domain does not ground** (a structure `ℬℬ(X1)` on more than
+  12 elements…), the enumerating search (`verify/models/search.py`) lists
+  every value of each domain, evaluating an axiom as soon as the structures
+  it reads have values; a scope of more than `--max-states` interpretations
+  (default 100,000,000) is then refused before any work.
+
+**Speed** (`bench/models_vs_script.py`, one core; the script tries every
+relation with itertools and finds classes by trying every permutation):
+
+| | setmine | plain script | ratio |
+|---|---|---|---|
+| graphs on 5 elements (34 classes, 1,024 labelled) | 0.05 s | 71.4 s | 1,578× |
+| partial orders on 5 (63, 4,231) | 0.18 s | 71.5 s | 395× |
+| partial orders on 6 (318, 130,023) | 1.9 s | — | |
+| graphs on 7 (1,044, 2,097,152) | 2.0 s | — | |
+| partial orders on 7 (2,045, 6,129,859) | 31 s | — | |
+| kinship, 60 terms (bench/schemas), X1<=4: 1,397 classes, 3 statements refuted | 3.1 s | — | |
+
+### The Saper over every topology
+
+`--scope models` on `spec/saper-corrected.rsl` ranges over every neighbour
+relation the axioms allow (any S1 that is irreflexive, symmetric, with a
+neighbour for every cell — not only grids), every placement of mines,
+every set of open cells and every move A5 and A6 allow:
+
+    setmine verify --spec spec/saper-corrected.rsl --scope models --sizes 'X1<=5' \\
+        --assert 'D8 ⊆ S2' --assert 'D11 ∩ S2 = ∅' --assert 'S2 \\ D8 ∈ D15' \\
+        --assert 'D11 ≠ ∅ ⇒ D18 = D11' --assert 'debool(S4) ∉ S2'
+
+Up to 5 cells: 4,528 models up to isomorphism, 400,696 labelled (43 s;
+A6 reads D18 through ℬℬ(X1), so it is left to the evaluator).  The sure
+mines are mines, the sure safe cells are safe, the real placement is among
+D15's, and when a safe cell is sure the move is one of them — on every
+topology, not only on grids: nothing in the schema's reasoning depends on
+the board being a grid.  The move may still be a mine (`debool(S4) ∉ S2`
+fails on the smallest model, two neighbouring cells, none open, one mine:
+a guess is then the only move), as on grids.  The axioms have no model
+under two cells (A1: every cell has a neighbour) and none where every
+closed cell is a sure mine (A5 and A6 ask for a move in D18, which is then
+empty): a finished game is not a model.
 
 ## Properties
 

@@ -56,7 +56,7 @@ BELOW = {
                       "present/output", "present/explain"} | RSL,
     "present": set(),
     "check": {".", "base", "eval/values", "eval/interpret", "board", "board/files"} | RSL | SOLVER | PRESENT,
-    "verify/models": {"eval/values", "eval/interpret", "base"} | RSL,
+    "verify/models": {"eval/values", "eval/interpret", "base", "present/explain"} | RSL,
     "verify": {".", "base", "eval/values", "eval/shapes", "eval/interpret", "eval/compiled",
                "board", "board/files", "check", "verify/models"} | RSL | SOLVER | PRESENT,
     "pictures": {".", "base", "eval/values", "eval/shapes", "eval/interpret", "eval/compiled",

@@ -202,9 +202,33 @@ def _values_json(schema, interpretation) -> dict:
             interpretation.values.items()}
 
 
+def _evidence_json(schema, p) -> dict:
+    """verify's evidence fields for a property's counterexample: the terms
+    the formula reads, the witnesses of its quantifiers, the explanation."""
+    from ..present.explain.trace import render as render_trace
+    from ..present.output.values import to_json as value_json
+    from ..verify.models.evidence import gather
+
+    evidence = gather(schema, p["counterexample"], p["name"])
+
+    def typed(name: str):
+        return schema.analysis[name].type if name in schema else None
+    return {"values": {n: value_json(r.value, typed(n)) if r.ok else {"error": r.error.message}
+                       for n, r in evidence.values.items()},
+            "witnesses": [{"formula": text, "binding": {var: value_json(v, None)
+                                                        for var, v in binding.items()}}
+                          for text, binding in evidence.witnesses],
+            "explanation": [line for t in evidence.traces for line in render_trace(t)]}
+
+
 def to_json(schema, scope, outcome) -> dict:
     def example(i):
         return None if i is None else {"sizes": dict(i.sizes), "model": _values_json(schema, i)}
+
+    def counterexample(p):
+        if p["counterexample"] is None:
+            return None
+        return {**example(p["counterexample"]), **_evidence_json(schema, p)}
 
     return {"scope": "models", "spec": schema.path,
             "sizes": {a: {"least": lo, "most": hi} for a, lo, hi in scope.sizes},
@@ -214,7 +238,7 @@ def to_json(schema, scope, outcome) -> dict:
             "engine": outcome["engine"], "left_to_evaluator": outcome["left_to_evaluator"],
             "vacuous": outcome["models"] == 0,
             "properties": [{"name": p["name"], "formula": p["formula"], "holds": p["holds"],
-                            "counterexample": example(p["counterexample"]),
+                            "counterexample": counterexample(p),
                             **({"error": {"code": p["error"].code, "message": p["error"].message}}
                                if p.get("error") else {})}
                            for p in outcome["properties"]],
@@ -225,6 +249,20 @@ def _show_model(schema, interpretation) -> list[str]:
     from ..present.output.values import show
 
     return [f"    {alias} = {show(value)}" for alias, value in interpretation.values.items()]
+
+
+def _show_evidence(schema, p) -> list[str]:
+    """The terms the failing formula reads and why it fails, as verify
+    shows a board's counterexample."""
+    from ..present.explain.trace import render as render_trace
+    from ..present.output.values import show
+    from ..verify.models.evidence import gather
+
+    evidence = gather(schema, p["counterexample"], p["name"])
+    lines = [f"    {n} = {show(r.value) if r.ok else 'error: ' + r.error.message}"
+             for n, r in evidence.values.items()]
+    lines += [f"  {line}" for t in evidence.traces for line in render_trace(t)]
+    return lines
 
 
 def print_outcome(schema, scope, outcome) -> None:
@@ -249,6 +287,7 @@ def print_outcome(schema, scope, outcome) -> None:
         print(f"✗ {p['name']}  fails{why}; its smallest model "
               f"({', '.join(f'{a}={n}' for a, n in i.sizes.items())}):")
         print("\n".join(_show_model(schema, i)))
+        print("\n".join(_show_evidence(schema, p)))
     for n, i in enumerate(outcome["instances"], 1):
         print(f"instance {n} ({', '.join(f'{a}={k}' for a, k in i.sizes.items())}):")
         print("\n".join(_show_model(schema, i)))

@@ -34,7 +34,9 @@ def session_json(schema: SchemaText, values: Mapping[str, Any],
     for c in schema.constituents:
         if c.kind in GIVEN and c.alias in values:
             entry = {"id": numbers[c.alias],
-                     "type": c.kind if c.kind != "structure" else (types or {}).get(c.alias, ""),
+                     # a basic or constant set's binding is typed "basic" (the Portal's
+                     # TYPE_BASIC); a structure's value, by its typification
+                     "type": "basic" if c.kind != "structure" else (types or {}).get(c.alias, ""),
                      "value": values[c.alias]}
             model.append(entry)
     return {"contractVersion": CONTRACT,

@@ -107,6 +107,7 @@ OUTSIDE = re.compile(r"\.\./shared|/work/|(?<![\w.~])/(?:home|tmp|usr|opt|root)/
 REST = re.compile(r"``|:(?:mod|func|class|meth|attr):`")
 LINK = re.compile(r"\]\(([^)\s]+)\)")
 CODE_SPAN = re.compile(r"`[^`\n]+`")  # `Fi1[S2](S1)` is a formula, not a link
+CODE_BLOCK = re.compile(r"^(?: {4}|\t).*$", re.M)  # nor in an indented block of code
 HTML_LINK = re.compile(r"\b(?:href|src)=\"([^\"]+)\"")
 
 
@@ -128,7 +129,8 @@ def test_a_document_stays_inside_the_repository(path):
     of the repository: the docs read the same in a clone, offline."""
     text = path.read_text(encoding="utf-8")
     assert not OUTSIDE.findall(text), path
-    for target in LINK.findall(CODE_SPAN.sub("", text)) + HTML_LINK.findall(text):
+    prose = CODE_SPAN.sub("", CODE_BLOCK.sub("", text))
+    for target in LINK.findall(prose) + HTML_LINK.findall(text):
         if target.startswith("#"):
             continue
         assert not re.match(r"[a-z]+:", target) and not target.startswith("/"), \

@@ -142,9 +142,11 @@ def test_every_reported_value_is_the_evaluators(capsys, argv):
 
 
 def test_the_docs_default_runs_print_what_the_docs_show(capsys):
-    """docs/verification.md's `$ setmine verify …` lines, run as written:
+    """docs/verification.md's and docs/model-finding.md's `$ setmine verify …`
+    lines, run as written:
     the first line printed is the line the page shows under each."""
-    lines = Path("docs/verification.md").read_text(encoding="utf-8").splitlines()
+    lines = [line for page in ("docs/verification.md", "docs/model-finding.md")
+             for line in Path(page).read_text(encoding="utf-8").splitlines()]
     shown = [(line[2:], lines[i + 1]) for i, line in enumerate(lines)
              if line.startswith("$ setmine verify")]
     assert len(shown) >= 2

@@ -168,3 +168,19 @@ def test_a_stopped_run_says_how_far_and_resumes_from_its_checkpoint(capsys, kins
 def test_a_local_dask_cluster_answers_as_the_run_here(capsys, kinship):
     argv = ("--spec", kinship, "--sizes", "X1<=4", "--json")
     assert run(capsys, *argv, "--workers", "2") == run(capsys, *argv)
+
+
+def test_a_counterexample_carries_verify_s_evidence(capsys, tmp_path):
+    """The terms the failing formula reads, the witness of its ∀, the
+    explanation — in the JSON and in the text."""
+    path = tmp_path / "cover.rsl"
+    path.write_text("X1\nS1 ::= ℬ(X1)\nD1 :== X1 \\ S1\nT1 :== ∀a∈D1 a ∈ S1\n",
+                    encoding="utf-8")
+    code, out, _ = run(capsys, "--spec", str(path), "--sizes", "X1<=2", "--json")
+    found = json.loads(out)["properties"][0]["counterexample"]
+    assert code == 1 and found["sizes"] == {"X1": 1}
+    assert found["values"]["D1"]["elements"] == [0]
+    assert found["witnesses"] == [{"formula": "∀a∈D1 a∈S1", "binding": {"a": 0}}]
+    assert found["explanation"][0].startswith("∀a∈D1 a∈S1: false")
+    code, out, _ = run(capsys, "--spec", str(path), "--sizes", "X1<=2")
+    assert "    D1 = {0}" in out and "counterexample a = 0" in out

@@ -1,0 +1,57 @@
+"""Why a property fails on its smallest model, as verify's evidence says it
+for a board: the values of the terms the formula reads, and the formula
+explained down to the binding that breaks it — the witness of every
+quantifier on the path (the ``a`` for which ``card(F1[a]) ≤ 2`` fails).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ...eval.interpret.evaluator import Evaluator
+from ...eval.interpret.model import Result, evaluate_schema, functions
+from ...eval.values.budget import Budget
+from ...present.explain.trace import Trace, explain
+from ...rsl.schema import dependencies
+from .naive import Interpretation
+
+
+@dataclass
+class ModelEvidence:
+    values: dict[str, Result] = field(default_factory=dict)
+    traces: list[Trace] = field(default_factory=list)
+
+    @property
+    def witnesses(self) -> list[tuple[str, dict]]:
+        """The binding of each quantifier on the path to the failure."""
+        found: list[tuple[str, dict]] = []
+
+        def walk(t: Trace) -> None:
+            if t.binding:
+                found.append((t.text, {k: v for k, v in t.binding.items()
+                                       if not k.startswith("·")}))
+            for child in t.children:
+                walk(child)
+
+        for trace in self.traces:
+            walk(trace)
+        return found
+
+
+def gather(schema, model: Interpretation, formula: str, budget: Budget | None = None
+           ) -> ModelEvidence:
+    """The evidence of ``formula`` (an alias or a formula's text) failing on
+    ``model``."""
+    tree = schema.tree(formula) if formula in schema else schema.expression_tree(formula)
+    names = list(dict.fromkeys(
+        n for n, _ in dependencies(tree) if n in schema and schema[n].kind == "term"))
+    chain = evaluate_schema(schema, model.values, budget or Budget(), only=names)
+    evidence = ModelEvidence(values={n: chain[n] for n in names if n in chain})
+    known = {**model.values,
+             **{a: r.value for a, r in chain.items() if r.ok and r.kind == "term"}}
+    evaluator = Evaluator(known, functions(schema), budget or Budget())
+    evidence.traces = [explain(evaluator, tree)]
+    return evidence
+
+
+__all__ = ["ModelEvidence", "gather"]
