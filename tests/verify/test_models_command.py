@@ -139,29 +139,29 @@ def test_the_shipped_family(capsys):
 
 def test_a_stopped_run_says_how_far_and_resumes_from_its_checkpoint(capsys, kinship, tmp_path,
                                                                      monkeypatch):
-    """Ctrl-C during the fourth size vector: the three finished are kept;
+    """Ctrl-C during the third size vector: the two finished are kept;
     the same command again runs only the rest and answers as a run that was
     never stopped."""
     from setmine.verify.models import tasks
 
     checkpoint = str(tmp_path / "models.ckpt")
-    argv = ("--spec", kinship, "--sizes", "X1<=5", "--json")
+    argv = ("--spec", kinship, "--sizes", "X1<=3", "--json")
     whole = run(capsys, *argv)
     ran = []
     real = tasks.run_task
 
     def stopping(task, *args, **kwargs):
         ran.append(task["sizes"]["X1"])
-        if len(ran) == 4:
+        if len(ran) == 3:
             raise KeyboardInterrupt
         return real(task, *args, **kwargs)
     monkeypatch.setattr(tasks, "run_task", stopping)
     code, _, err = run(capsys, *argv, "--checkpoint", checkpoint)
     assert code == 130
-    assert "after 3 of 6 size vectors" in err and "kept in" in err and "resume" in err
+    assert "after 2 of 4 size vectors" in err and "kept in" in err and "resume" in err
     ran.clear()
     resumed = run(capsys, *argv, "--checkpoint", checkpoint)
-    assert ran == [3, 4, 5]   # the unfinished size vectors only
+    assert ran == [2, 3]   # the unfinished size vectors only
     assert resumed == whole
 
 
