@@ -41,6 +41,9 @@ def run(args) -> int:
     subject = load_subject(args, budget)
     schema, board, data = subject.schema, subject.board, subject.data
     axioms = [c.alias for c in schema if c.kind in ("axiom", "theorem")]
+    if not axioms:   # an empty or truncated file: no verdict, rather than a vacuous one
+        from . import UserError
+        raise UserError(f"nothing to check: {schema_name(schema)} has no axiom or statement")
     results = evaluate_schema(schema, data, budget, only=axioms)
     values = {**data, **{a: r.value for a, r in results.items() if r.ok and r.kind == "term"}}
     functions = {c.alias: schema.tree(c.alias) for c in schema

@@ -121,6 +121,23 @@ def add_parser(sub) -> None:
     p.set_defaults(run=run)
 
 
+def require_board_structures(schema, scope: str) -> None:
+    """A board scope's states give X1 and S1…S4 their values: a schema that
+    does not declare them (an empty or truncated file, a schema of another
+    domain) is refused, naming what is missing — never checked vacuously."""
+    from ..base.interface import CELLS, STRUCTURES
+    from . import UserError
+
+    wanted = {alias: "basic" if alias == CELLS else "structure" for alias in STRUCTURES}
+    missing = [f"{alias} ({kind})" for alias, kind in wanted.items()
+               if alias not in schema or schema[alias].kind != kind]
+    if missing:
+        raise UserError(f"--scope {scope} checks a schema of Minesweeper on boards, whose "
+                        f"states give {', '.join(STRUCTURES)} their values; {schema.path or 'the schema'} "
+                        f"does not declare {', '.join(missing)} (for any other schema: "
+                        f"--scope models --sizes …)")
+
+
 def job_from(args):
     """The job the options describe, or a clear error (before running)."""
     from ..base.interface import MOVE_AXIOM
@@ -131,12 +148,16 @@ def job_from(args):
     from . import UserError
 
     schema = load_valid_schema(args.spec)
+    require_board_structures(schema, args.scope)
     try:
         shapes = parse_shapes(args.shapes)
         mines = parse_mines(args.mines)
     except ScopeError as exc:
         raise UserError(f"--shapes/--mines: {exc}") from None
     specs = list(args.properties) or default_properties(schema, args.scope)  # in the order given
+    if not args.properties and not any(c.kind == "axiom" for c in schema):
+        raise UserError(f"nothing to check: {schema.path or 'the schema'} has no axiom, and "
+                        f"no --property or --assert was given")
     memo = Memo(schema)
     for spec in specs:
         try:

@@ -136,6 +136,7 @@ def load_board(path: str | Path, **options: Any) -> Board:
         raise BoardError("cannot read board file: not UTF-8 text", path=name) from None
     except OSError as exc:
         raise BoardError(f"cannot read board file: {exc.strerror or exc}", path=name) from None
+    text = text.removeprefix("\ufeff")   # a byte-order mark, as every reader takes it
     if suffix == ".board":
         return parse_board(text, name)
     if suffix == ".json":
