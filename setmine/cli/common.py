@@ -327,6 +327,24 @@ def jobs_count(text: str) -> int:
     return value
 
 
+WORKERS_PER_CORE = 4
+"""A local cluster's processes per core of the machine, at most."""
+
+
+def workers_count(text: str) -> int:
+    """--workers N: a local Dask cluster of N processes, bounded by the
+    machine (a hundred thousand processes would never start)."""
+    value = positive_int(text)
+    cores = os.cpu_count() or 1
+    most = cores * WORKERS_PER_CORE
+    if value > most:
+        raise argparse.ArgumentTypeError(f"expected at most {most} worker processes on this "
+                                         f"machine ({cores} cores, {WORKERS_PER_CORE} processes "
+                                         f"a core), got {shown(text)}; a larger cluster is "
+                                         f"started apart and given with --scheduler")
+    return value
+
+
 def positive_seconds(text: str) -> float:
     try:
         value = float(text)
@@ -427,6 +445,10 @@ def writable(output: Path, option: str = "-o", inputs=()) -> None:
                         f"{output / 'report.html'}")
     if not parent_there:
         raise UserError(f"{option} {output}: the folder {output.parent} does not exist")
+    if not os.access(output.parent, os.W_OK | os.X_OK) or \
+            (_exists(output) and not os.access(output, os.W_OK)):
+        raise UserError(f"{option} {output}: cannot be written here (permission denied); "
+                        f"give a file in a folder you may write to")
 
 
 def _shown(path: Path, longest: int = 80) -> str:

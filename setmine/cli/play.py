@@ -26,7 +26,7 @@ from .common import help_text
 
 def add_parser(sub) -> None:
     from ..solver.games.game_config import FIRST_CLICK_RULES, GRID_TOPOLOGIES, MAX_CELLS
-    from .common import jobs_count, positive_int
+    from .common import jobs_count, positive_int, workers_count
 
     p = sub.add_parser("play", help="play seeded games with a policy; win rate and guesses",
                        description=help_text(__doc__))
@@ -47,7 +47,7 @@ def add_parser(sub) -> None:
     p.add_argument("--seed", type=int, default=0, help="the run's seed, an integer (default 0)")
     p.add_argument("--jobs", type=jobs_count, default=1, metavar="K",
                    help="play in K processes (same results as 1; default 1)")
-    p.add_argument("--workers", type=jobs_count, metavar="N",
+    p.add_argument("--workers", type=workers_count, metavar="N",
                    help="play on a local Dask cluster of N processes (same results as --jobs 1); "
                         "not with --jobs or --scheduler")
     p.add_argument("--scheduler", metavar="ADDRESS",

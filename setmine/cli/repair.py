@@ -36,7 +36,7 @@ from ..repair.search import (DEFAULT_CANDIDATES, DEFAULT_EDITS, DEFAULT_FIXES, D
 from ..repair.text import applied, render, to_json
 from ..verify.scope import ScopeError, parse_shapes
 from .common import (SPEC_HELP, help_text, load_schema, positive_int, positive_seconds,
-                     write_atomically)
+                     writable, write_atomically)
 from .progress import progress_bar, wanted
 
 MAX_EDITS = 4
@@ -106,8 +106,8 @@ def run(args) -> int:
         raise UserError("--apply writes the repaired schema: give the file with -o FILE")
     if args.output and not args.apply:
         raise UserError("-o FILE is where --apply writes the repaired schema: add --apply")
-    if args.apply and not Path(args.output).parent.is_dir():
-        raise UserError(f"-o {args.output}: the folder {Path(args.output).parent} does not exist")
+    if args.apply:   # before the search, not after it
+        writable(Path(args.output), "-o", (args.spec,))
     if args.max_edits > MAX_EDITS:
         raise UserError(f"--max-edits {args.max_edits}: at most {MAX_EDITS} (the candidates "
                         f"grow as the number of sub-expressions to the power of the edits)")

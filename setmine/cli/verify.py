@@ -42,6 +42,7 @@ import sys
 from pathlib import Path
 
 from .common import (add_budget_options, help_text, load_valid_schema, positive_int, shown,
+                     workers_count,
                      writable)
 from .progress import progress_bar, wanted
 
@@ -103,7 +104,7 @@ def add_parser(sub) -> None:
                    help=f"refuse a scope of more than N states (models: interpretations) before "
                         f"running (default {DEFAULT_MAX_STATES:,}; models "
                         f"{DEFAULT_MAX_INTERPRETATIONS:,})")
-    p.add_argument("--workers", type=positive_int, metavar="N",
+    p.add_argument("--workers", type=workers_count, metavar="N",
                    help="run on a local Dask cluster of N worker processes (each under "
                         "--max-memory)")
     p.add_argument("--scheduler", metavar="ADDRESS",

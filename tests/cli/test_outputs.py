@@ -39,3 +39,28 @@ def test_an_output_the_system_refuses_is_named_not_raised(capsys, tmp_path):
         err = capsys.readouterr().err
         assert "File name too long" in err and "(3" in err and "characters)" in err, err
         assert "Traceback" not in err
+
+
+def test_an_unwritable_target_is_refused_before_the_work(capsys, tmp_path, monkeypatch):
+    """repair --apply -o onto a file the user may not write: refused before
+    the search (issue 37: it failed only after it).  Tests run as root here,
+    so the system's answer is stood in for."""
+    import os
+
+    from setmine.cli import repair as repair_command
+
+    def no_search(*args, **kwargs):
+        raise AssertionError("the search ran before the target was checked")
+    monkeypatch.setattr(repair_command, "repair", no_search)
+    monkeypatch.setattr(os, "access", lambda path, mode: False)
+    code = main(["repair", "D14", "--apply", "-o", str(tmp_path / "fixed.rsl")])
+    assert code == 2 and "permission denied" in capsys.readouterr().err
+
+
+def test_workers_are_bounded_by_the_machine(capsys):
+    import os
+
+    for command in (["verify", "--shapes", "2x2"], ["play", "beginner", "--games", "2"]):
+        assert main([*command, "--workers", "100000"]) == 2
+        err = capsys.readouterr().err
+        assert f"at most {4 * (os.cpu_count() or 1)} worker processes" in err
