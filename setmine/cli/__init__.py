@@ -56,6 +56,18 @@ def _quiet_stdout() -> None:
         pass
 
 
+PIPE_CLOSED = 141
+"""The status of a command whose reader went away (``setmine … | head``):
+128 + SIGPIPE, what a shell reports for a program the closed pipe stopped —
+not 1, which says a property or an axiom is false."""
+
+
+def _closed_pipe() -> bool:
+    from .solve import quiet_broken_pipe
+
+    return quiet_broken_pipe.closed
+
+
 def main(argv: list[str] | None = None) -> int:
     from .limits import TimeLimit, doing, limited, out_of_memory_message, time_limit_message
 
@@ -70,7 +82,9 @@ def main(argv: list[str] | None = None) -> int:
     failure = None
     try:
         with limited(args.max_memory, args.timeout):
-            return args.run(args) or 0
+            code = args.run(args) or 0
+            sys.stdout.flush()   # a reader gone away is found here, not at exit
+        return PIPE_CLOSED if _closed_pipe() else code
     except UserError as exc:
         failure = str(exc)
     except MemoryError as exc:  # the address-space backstop (setmine.cli.limits)
@@ -86,7 +100,7 @@ def main(argv: list[str] | None = None) -> int:
         return 130
     except BrokenPipeError:  # `setmine … | head`: the reader went away; stop quietly
         _quiet_stdout()
-        return 0
+        return PIPE_CLOSED
     except OSError as exc:  # a backstop: the system refused a file a check let through
         name = str(exc.filename) if exc.filename is not None else "a file"
         if len(name) > 80:

@@ -220,12 +220,12 @@ def report(args, config, s, data: dict, wall: float, schema=None) -> None:
         json.dump(data, sys.stdout, indent=1, ensure_ascii=False)
         print()
         return
-    from rich.console import Console
     from rich.markup import escape
 
     from ..board.board import plural
     from ..present.output.header import schema_line
-    console = Console(highlight=False)
+    from ..present.output.console import terminal
+    console = terminal(highlight=False)
     console.print(escape(schema_line(schema)) if schema is not None else
                   f"schema: none (the {args.policy} policy is the solver's, not a schema's; "
                   f"--policy schema plays the schema, as report --game does by default)")

@@ -163,7 +163,10 @@ def run(args) -> int:
 
 
 class quiet_broken_pipe:
-    """``setmine solve … | head``: stop quietly when the reader goes away."""
+    """``setmine solve … | head``: stop quietly when the reader goes away
+    (``closed`` then says so, and the command's status is 141)."""
+
+    closed = False
 
     def __enter__(self) -> None:
         return None
@@ -171,6 +174,7 @@ class quiet_broken_pipe:
     def __exit__(self, kind, exc, tb) -> bool:
         if kind is not None and issubclass(kind, BrokenPipeError):
             import os
+            quiet_broken_pipe.closed = True
             try:
                 devnull = os.open(os.devnull, os.O_WRONLY)
                 os.dup2(devnull, sys.stdout.fileno())
@@ -213,12 +217,13 @@ def _cells(cells, limit: int = 40) -> str:
 
 
 def print_result(board: Board, result: dict, path: str) -> None:
-    from rich.console import Console
     from rich.text import Text
 
     from ..board import draw
 
-    console = Console(highlight=False, soft_wrap=True)
+    from ..present.output.console import terminal
+
+    console = terminal(highlight=False, soft_wrap=True)
     total, count = result["total"], result["count"]
     closed = result["closed"]
     kind = "a player's view" if board.unknown else "a full board: only the numbers and the total are used"

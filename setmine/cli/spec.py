@@ -62,11 +62,12 @@ def run(args) -> int:
 
 def print_table(schema, data: list[dict]) -> None:
     from rich import box
-    from rich.console import Console
     from rich.table import Table
     from rich.text import Text
 
-    console = Console(highlight=False, soft_wrap=False)
+    from ..present.output.console import terminal
+
+    console = terminal(highlight=False, soft_wrap=False)
     console.print(Text(schema_line(schema), style="bold"))
     summary = defect_marks.summary_line(defect_marks.marks(schema))
     if summary:

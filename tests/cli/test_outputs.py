@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import shutil
 
+import pytest
+
 from setmine import resources
 from setmine.cli import main
 
@@ -64,3 +66,25 @@ def test_workers_are_bounded_by_the_machine(capsys):
         assert main([*command, "--workers", "100000"]) == 2
         err = capsys.readouterr().err
         assert f"at most {4 * (os.cpu_count() or 1)} worker processes" in err
+
+
+@pytest.mark.parametrize("command", [["eval", "spec/boards/beginner-midgame.board"], ["spec"],
+                                     ["solve", "spec/boards/beginner-midgame.board"]])
+def test_a_reader_gone_away_ends_quietly_with_141(command):
+    """`setmine … | head`: the pipe closed before the command writes (here,
+    closed before it starts: no race) ends it with 128 + SIGPIPE and no
+    traceback — not 1, which says an axiom is false (issue 37)."""
+    import os
+    import subprocess
+    import sys
+
+    read, write = os.pipe()
+    os.close(read)
+    try:
+        done = subprocess.run([sys.executable, "-c", "import sys; from setmine.cli import main; "
+                               "sys.exit(main(sys.argv[1:]))", *command],
+                              stdout=write, stderr=subprocess.PIPE, text=True, timeout=120)
+    finally:
+        os.close(write)
+    assert done.returncode == 141, done.stderr
+    assert "Traceback" not in done.stderr and "Exception ignored" not in done.stderr

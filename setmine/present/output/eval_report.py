@@ -17,13 +17,14 @@ from .value_view import family_lines, is_family, is_relation, relation_table
 
 
 def print_results(schema, board, results, types, marks, limit: int, cell=None) -> None:
-    from rich.console import Console
     from rich.padding import Padding
     from rich.text import Text
 
     from ...board.draw import draw, legend
 
-    console = Console(highlight=False)
+    from .console import terminal
+
+    console = terminal(highlight=False)
 
     def indented(text, style="", indent=2):
         console.print(Padding(Text(text, style=style), (0, 0, 0, indent), expand=False))

@@ -38,11 +38,12 @@ def given_values(model, limit: int) -> dict:
 
 def print_model_results(schema, model, results, types, limit: int, given: bool = True) -> None:
     """The text report; ``given``: show the model's own values first."""
-    from rich.console import Console
     from rich.padding import Padding
     from rich.text import Text
 
-    console = Console(highlight=False)
+    from .console import terminal
+
+    console = terminal(highlight=False)
 
     def indented(text, style="", indent=2):
         console.print(Padding(Text(text, style=style), (0, 0, 0, indent), expand=False))
