@@ -160,7 +160,7 @@ class Checkpoint:
             raise self._fail(1, f"a checkpoint of format {_brief(first[_KEY])}; this setmine "
                                 f"reads format {FORMAT}")
         diff = differences(first.get("identity"), self.header["identity"])
-        if first.get("tasks") != self.tasks:
+        if first.get("tasks") != self.tasks and not any(d.startswith("tasks:") for d in diff):
             diff.append(f"tasks: {_brief(first.get('tasks'))} there, {self.tasks} here")
         if diff:
             raise CheckpointError(f"{self.path}: the checkpoint belongs to another run ("

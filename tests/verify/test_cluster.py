@@ -320,3 +320,13 @@ def test_a_task_that_kills_every_worker(cluster):
     # a task queued on a dying worker is blamed too: which one Dask names varies
     with pytest.raises(ClusterError, match=r"task \d \(\d\) failed: every worker that ran it died"):
         run_tasks(always_dies, range(3), scheduler=cluster.scheduler_address)
+
+
+def test_a_difference_is_said_once(tmp_path):
+    """An identity that holds the number of tasks (verify's does) and the
+    header's own count: 'tasks: 6 there, 24 here' once, not twice."""
+    path = tmp_path / "run.ckpt"
+    run_tasks(square, range(6), checkpoint=path, identity={"tasks": 6})
+    with pytest.raises(CheckpointError) as info:
+        run_tasks(square, range(24), checkpoint=path, identity={"tasks": 24})
+    assert str(info.value).count("tasks: 6 there, 24 here") == 1
