@@ -88,9 +88,13 @@ def _json_cells(data: Mapping[str, Any], key: str, known: set[Cell]) -> list[Cel
     if not isinstance(value, list):
         raise BoardError(f"'{key}' must be a list of cells")
     cells = [_json_cell(v, f"'{key}'[{k}]") for k, v in enumerate(value)]
-    for cell in cells:
+    listed: set[Cell] = set()
+    for k, cell in enumerate(cells):
         if cell not in known:
             raise BoardError(f"'{key}' names {cell_str(cell)}, which is not in 'cells'", cell=cell)
+        if cell in listed:   # a typo, or a count the author meant: never merged silently
+            raise BoardError(f"'{key}'[{k}] names {cell_str(cell)} a second time", cell=cell)
+        listed.add(cell)
     return cells
 
 

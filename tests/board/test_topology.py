@@ -152,6 +152,8 @@ GRAPH_ERRORS = [
      "'neighbours': edge [0, 5] uses index 5, but 'cells' has 2 entries"),
     ({"cells": [[0, 0], [0, 1]], "neighbours": [[0, 1]], "mines": [[3, 3]]},
      "'mines' names 3,3, which is not in 'cells'"),
+    ({"cells": [[0, 0], [0, 1]], "neighbours": [[0, 1]], "mines": [[0, 1], [0, 1]]},
+     "'mines'[1] names 0,1 a second time"),
     ({"cells": [[0, 0], [0, 1]], "neighbours": [[0, 1]], "opened": [[0, 0]], "move": [0, 0]},
      "move 0,0 is on an open cell"),
     ({"cells": [[0, 0], [0, 1]], "neighbours": [[0, 1]], "mines": [[0, 0]], "total_mines": 2},
