@@ -88,6 +88,10 @@ EXCERPT_WIDTH = 100
 """The most characters of a source line an error quotes."""
 
 
+LINE_BREAKS = frozenset("\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029")
+"""Where ``str.splitlines`` breaks a line."""
+
+
 class BoardError(Exception):
     """A board that cannot be read or does not satisfy the schema's axioms.
 
@@ -322,6 +326,10 @@ class Board:
             raise BoardError(f"a board needs at least one row and one column, got {self.rows}×{self.cols}")
         if not self.cells:
             raise BoardError("a board needs at least one cell")
+        breaks = [c for c in self.name if c in LINE_BREAKS]
+        if breaks:   # every line-based output (a .board header, a report's title) splits there
+            raise BoardError(f"the board's name holds a line break (U+{ord(breaks[0]):04X}); a "
+                             f"name is one line")
         adjacency = self.neighbours
         assert isinstance(adjacency, Adjacency)
         own = _own_cells(adjacency, self.cells)

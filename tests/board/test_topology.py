@@ -154,6 +154,8 @@ GRAPH_ERRORS = [
      "'mines' names 3,3, which is not in 'cells'"),
     ({"cells": [[0, 0], [0, 1]], "neighbours": [[0, 1]], "mines": [[0, 1], [0, 1]]},
      "'mines'[1] names 0,1 a second time"),
+    ({"cells": [[0, 0], [0, 1]], "neighbours": [[0, 1]], "name": "two\u2028lines"},
+     "the board's name holds a line break (U+2028); a name is one line"),
     ({"cells": [[0, 0], [0, 1]], "neighbours": [[0, 1]], "opened": [[0, 0]], "move": [0, 0]},
      "move 0,0 is on an open cell"),
     ({"cells": [[0, 0], [0, 1]], "neighbours": [[0, 1]], "mines": [[0, 0]], "total_mines": 2},
