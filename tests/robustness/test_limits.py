@@ -224,3 +224,15 @@ def test_any_text_is_a_valid_limit_or_says_what_is_accepted(text):
             assert isinstance(value, int) and value >= 16 * 2 ** 20
         else:
             assert isinstance(value, int)
+
+
+def test_a_board_too_large_for_the_memory_budget_is_refused_before_it_is_built(tmp_path):
+    """Its size is known once it is read: refused with the estimate, before
+    the neighbour relation is built (a 2000×2000 board ran out of memory
+    after 152 s)."""
+    board = tmp_path / "wide.board"
+    board.write_text("mines: 0\n" + "\n".join(["." * 300] * 300) + "\n", encoding="utf-8")
+    done = setmine("eval", str(board), "--max-memory", "64M")
+    assert done.returncode == 2
+    assert "the board has 90,000 cells" in done.stderr and "720,000 pairs" in done.stderr
+    assert "raise --max-memory" in done.stderr and "Traceback" not in done.stderr
