@@ -19,7 +19,7 @@ from ..board.topology import write_graph_json
 from ..check.agreement import crosscheck
 from ..eval.interpret.evaluator import Evaluator
 from ..eval.interpret.model import Limits, Result, evaluate_schema, functions
-from ..present.explain.trace import Trace, explain
+from ..present.explain.trace import Trace, explain, witnesses
 from ..rsl.schema import Schema, dependencies
 from .explore import Space, opened_after
 from .job import Job, loaded
@@ -82,20 +82,8 @@ class Evidence:
 
     @property
     def witnesses(self) -> list[tuple[str, dict]]:
-        """The binding of each quantifier on the path to the failure: the
-        counterexample of a false ∀, the witness of a true ∃."""
-        found: list[tuple[str, dict]] = []
-
-        def walk(t: Trace) -> None:
-            if t.binding:
-                found.append((t.text, {k: v for k, v in t.binding.items()
-                                       if not k.startswith("·")}))
-            for child in t.children:
-                walk(child)
-
-        for trace in self.traces:
-            walk(trace)
-        return found
+        """The binding of each quantifier on the path to the failure."""
+        return witnesses(self.traces)
 
 
 _GATHERED: dict[str, Evidence] = {}

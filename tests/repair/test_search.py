@@ -153,3 +153,23 @@ def test_every_shipped_fix_is_right_on_every_small_position():
         schema = Schema.parse(with_formula(WRITTEN, alias, formula))
         result = repair(schema, alias, SMALL, validate=None)
         assert not result.failing and result.status in ("agrees", "inherited"), alias
+
+
+@pytest.mark.parametrize("wrong_on", [0, 1, 4])
+def test_a_candidate_wrong_on_any_one_case_is_judged_wrong(wrong_on):
+    """The judge goes through every case, the last included (issue 37: one
+    that skipped the last case passed every repair test, and the written D14
+    was then 'fixed' by a formula wrong on one position)."""
+    from types import SimpleNamespace
+
+    from setmine.rsl.syntax import tree as s
+
+    verdicts = SimpleNamespace(agree=True), SimpleNamespace(agree=False)
+    judge = SimpleNamespace(
+        order=[0, 1, 2, 3, 4], scope_cases=list(range(5)),
+        judge=lambda typed, case, names: verdicts[case == wrong_on])
+    assert Search.wrong_case(judge, s.Global("D1")) == wrong_on
+    assert judge.order[0] == wrong_on            # and it is asked first next time
+    right = SimpleNamespace(order=[0, 1, 2], scope_cases=[0, 1, 2],
+                            judge=lambda typed, case, names: verdicts[0])
+    assert Search.wrong_case(right, s.Global("D1")) is None

@@ -218,3 +218,15 @@ def test_list_bounds_the_text_and_json_lists_the_values_whole(capsys):
     found = json.loads(run(capsys, *argv, "--list", "2", "--json")[1])["properties"][0]
     d18 = found["counterexample"]["values"]["D18"]
     assert d18["complete"] is True and len(d18["elements"]) == 6
+
+
+def test_every_witness_on_the_path_is_kept(capsys):
+    """A ∀ whose body is a negated ∃: the ∀'s counterexample and the ∃'s
+    witness both, outermost first (issue 37: keeping only the last one
+    passed every test)."""
+    code = main(["verify", "--shapes", "1x3", "--assert", "∀x∈D1 ¬(∃y∈D1 y = x)", "--json"])
+    found = json.loads(capsys.readouterr().out)["properties"][0]["counterexample"]
+    assert code == 1
+    assert found["witnesses"] == [
+        {"formula": "∀x∈D1 ¬∃y∈D1 y=x", "binding": {"x": "0,0"}},
+        {"formula": "∃y∈D1 y=x", "binding": {"y": "0,0"}}]

@@ -63,6 +63,23 @@ def explain(ev, formula: s.Node, env: dict | None = None, depth: int = 8) -> Tra
     return trace
 
 
+def witnesses(traces: list[Trace]) -> list[tuple[str, dict]]:
+    """The binding of each quantifier on the path to a failure, in order:
+    the counterexample of a false ∀, the witness of a true ∃ (the names
+    the trace keeps for itself, ``·…``, left out)."""
+    found: list[tuple[str, dict]] = []
+
+    def walk(t: Trace) -> None:
+        if t.binding:
+            found.append((t.text, {k: v for k, v in t.binding.items() if not k.startswith("·")}))
+        for child in t.children:
+            walk(child)
+
+    for trace in traces:
+        walk(trace)
+    return found
+
+
 def _quantifier(ev, q: s.Quantifier, env: dict, depth: int) -> Trace:
     domain = ev.value(q.domain, env)
     size = _size(domain)

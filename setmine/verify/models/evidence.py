@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from ...eval.interpret.evaluator import Evaluator
 from ...eval.interpret.model import Result, evaluate_schema, functions
 from ...eval.values.budget import Budget
-from ...present.explain.trace import Trace, explain
+from ...present.explain.trace import Trace, explain, witnesses
 from ...rsl.schema import dependencies
 from .naive import Interpretation
 
@@ -24,18 +24,7 @@ class ModelEvidence:
     @property
     def witnesses(self) -> list[tuple[str, dict]]:
         """The binding of each quantifier on the path to the failure."""
-        found: list[tuple[str, dict]] = []
-
-        def walk(t: Trace) -> None:
-            if t.binding:
-                found.append((t.text, {k: v for k, v in t.binding.items()
-                                       if not k.startswith("·")}))
-            for child in t.children:
-                walk(child)
-
-        for trace in self.traces:
-            walk(trace)
-        return found
+        return witnesses(self.traces)
 
 
 def gather(schema, model: Interpretation, formula: str, budget: Budget | None = None
