@@ -17,7 +17,9 @@ from setmine.board import load_board, structure
 from setmine.rsl.schema import Schema
 
 ROOT = Path(setmine.__file__).parent
-NAMES = set(interface.STRUCTURES) | {interface.MOVE_AXIOM} | set(interface.PLAYER_TERMS)
+NAMES = (set(interface.STRUCTURES) | {interface.MOVE_AXIOM} | set(interface.PLAYER_TERMS)
+         | {interface.CLOSED, interface.SURE_MINES, interface.PLACEMENTS}
+         | set(interface.INVARIANT_AXIOMS))   # every name interface.py declares
 
 
 def test_a_board_gives_exactly_the_structures():

@@ -36,7 +36,7 @@ import time
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from ..base.interface import MINES, MOVE, NEIGHBOURS
+from ..base.interface import INVARIANT_AXIOMS, MINES, MOVE, NEIGHBOURS
 from ..board import Board, structure
 from ..board.placements import sample_placements
 from ..board.shapes import Shape, iter_shapes
@@ -48,6 +48,8 @@ from .isolate import evaluate_chain, evaluate_isolated, roots
 from .observability import hidden_story, move_closure
 from .positions import random_board, shrink
 from .reference import NOTIONS, Facts, defined, reference
+
+A1, A2, A3, A4, A5 = INVARIANT_AXIOMS   # the board's axioms, as interface.py names them
 
 KINDS = ("disagreement", "hidden-information", "axiom")
 DEFAULT_SEED = 2013
@@ -229,18 +231,18 @@ class Search:
         pairs = data[NEIGHBOURS]
         one = next(iter(sorted(pairs)))
         variants = [
-            ("A1", f"cell {cell} has no neighbour",
+            (A1, f"cell {cell} has no neighbour",
              {NEIGHBOURS: frozenset(p for p in pairs if cell not in p)}),
-            ("A2", f"the pair {one} without its reverse",
+            (A2, f"the pair {one} without its reverse",
              {NEIGHBOURS: pairs - {(one[1], one[0])}}),
-            ("A3", f"cell {cell} is its own neighbour", {NEIGHBOURS: pairs | {(cell, cell)}}),
-            ("A5", "no move", {MOVE: frozenset()}),
-            ("A5", "two moves", {MOVE: frozenset(sorted(board.closed())[:2])}),
+            (A3, f"cell {cell} is its own neighbour", {NEIGHBOURS: pairs | {(cell, cell)}}),
+            (A5, "no move", {MOVE: frozenset()}),
+            (A5, "two moves", {MOVE: frozenset(sorted(board.closed())[:2])}),
         ]
         if board.opened:
             first = min(board.opened)
-            variants += [("A4", f"open cell {first} is a mine", {MINES: data[MINES] | {first}}),
-                         ("A5", f"the move on open cell {first}", {MOVE: frozenset({first})})]
+            variants += [(A4, f"open cell {first} is a mine", {MINES: data[MINES] | {first}}),
+                         (A5, f"the move on open cell {first}", {MOVE: frozenset({first})})]
         for alias, mutation, change in variants:
             if alias not in self.axioms or not self.need(alias, "axiom"):
                 continue

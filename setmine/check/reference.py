@@ -28,8 +28,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from ..base.interface import (CELLS, INVARIANT_AXIOMS, MINES, MOVE, MOVE_AXIOM, MOVES,
-                              NEIGHBOURS, OPENED, STRUCTURES, SURE_SAFE)
+from ..base.interface import (CELLS, CLOSED, INVARIANT_AXIOMS, MINES, MOVE, MOVE_AXIOM, MOVES,
+                              NEIGHBOURS, OPENED, PLACEMENTS, STRUCTURES, SURE_MINES, SURE_SAFE)
 from ..board import Board, structure
 from ..eval.values.sets import LazySet, sort
 from ..solver import Position, Solution, solve
@@ -222,15 +222,17 @@ def _best(f: Facts) -> frozenset:
     return frozenset(f.solution.best)
 
 
+A1, A2, A3, A4, A5 = INVARIANT_AXIOMS   # the board's axioms, as interface.py names them
+
 NOTIONS: dict[str, Notion] = {n.alias: n for n in [
-    Notion("A1", "every cell has a neighbour",
+    Notion(A1, "every cell has a neighbour",
            lambda f: all(f.neighbours.get(c) for c in f.cells)),
-    Notion("A2", "the neighbour relation S1 is symmetric",
+    Notion(A2, "the neighbour relation S1 is symmetric",
            lambda f: all((b, a) in f.pairs for a, b in f.pairs)),
-    Notion("A3", "no cell is its own neighbour",
+    Notion(A3, "no cell is its own neighbour",
            lambda f: all(a != b for a, b in f.pairs)),
-    Notion("A4", "no open cell is a mine", lambda f: not (f.opened & f.mines)),
-    Notion("D1", "the closed cells", lambda f: f.closed),
+    Notion(A4, "no open cell is a mine", lambda f: not (f.opened & f.mines)),
+    Notion(CLOSED, "the closed cells", lambda f: f.closed),
     Notion("D2", "each cell with the set of its neighbours",
            lambda f: _pairs(f.cells, lambda c: f.neighbours[c])),
     Notion("D3", "each cell with its closed neighbours",
@@ -245,7 +247,7 @@ NOTIONS: dict[str, Notion] = {n.alias: n for n in [
                  "with those closed neighbours",
            lambda f: _pairs([c for c in f.opened if f.number(c) == len(f.closed_around(c))],
                             f.closed_around)),
-    Notion("D8", "the sure mines: closed cells mined in every consistent placement",
+    Notion(SURE_MINES, "the sure mines: closed cells mined in every consistent placement",
            lambda f: f.sure_mines),
     Notion("D9", "each open cell with its closed neighbours that are sure mines",
            lambda f: _pairs(f.opened, lambda c: f.closed_around(c) & f.sure_mines)),
@@ -259,7 +261,7 @@ NOTIONS: dict[str, Notion] = {n.alias: n for n in [
            lambda f: frozenset(n for c in f.opened for n in f.closed_around(c) & f.undecided)),
     Notion("D14", "the closed cells of mine probability strictly between 0 and 1",
            lambda f: f.undecided),
-    Notion("D15", "the consistent placements of all the mines, minus the sure mines",
+    Notion(PLACEMENTS, "the consistent placements of all the mines, minus the sure mines",
            lambda f: f.placement_minus_sure()),
     Notion("D16", "each cell of probability strictly between 0 and 1 with the placements "
                   "(minus the sure mines) that mine it",
@@ -268,7 +270,7 @@ NOTIONS: dict[str, Notion] = {n.alias: n for n in [
                   "(minus the sure mines) that mine it",
            lambda f: FamilySizes(f, f.undecided | f.sure_safe)),
     Notion(MOVES, "the closed cells of least mine probability", _best),
-    Notion("A5", "the move is one closed cell",
+    Notion(A5, "the move is one closed cell",
            lambda f: _one_move(f) and next(iter(f.move)) in f.closed, reads_move=True),
     Notion(MOVE_AXIOM, "the move is one closed cell of least mine probability",
            lambda f: _one_move(f) and next(iter(f.move)) in _best(f), needs_move=True,

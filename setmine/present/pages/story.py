@@ -10,6 +10,7 @@ find is not told.  The kinds' definitions are those of ``check/defect_search.py`
 
 from __future__ import annotations
 
+from ...base.interface import PLACEMENTS, SURE_MINES
 from ...board.board import plural
 
 CAUSES = [  # (alias, kind, the cause in a few words, what follows from it)
@@ -22,12 +23,12 @@ CAUSES = [  # (alias, kind, the cause in a few words, what follows from it)
      "Its convention asks for each cell's mined neighbours, so it reads S₂, which the player "
      "does not see; D6–D11 and D14 are built on it and the move depends on them, so the "
      "schema's move changes with where the hidden mines are."),
-    ("D8", "disagreement", "D8 and D11 use only the single-cell rule.",
+    (SURE_MINES, "disagreement", "D8 and D11 use only the single-cell rule.",
      "`red (Pr₂ D₇)` and `red (Pr₂ D₁₀)` find a sure mine or a sure safe cell only next to "
      "one number that decides it alone; they miss what two numbers decide together (a "
      "1-2-1) and what the total number of mines decides. D10 shares the rule; D14 removes "
      "the undecided cells (D13) where it should remove the sure mines (D8)."),
-    ("D15", "disagreement", "D15's `∀c∀d (pr₁c = pr₁d & …)` empties it.",
+    (PLACEMENTS, "disagreement", "D15's `∀c∀d (pr₁c = pr₁d & …)` empties it.",
      "With `&` where `⇒` was meant, every two open cells would have to be the same cell, so "
      "the set of placements, from which D16 and D17 count each cell's probability, is "
      "empty as soon as two cells are open."),
