@@ -138,10 +138,16 @@ def known_disagreement(sch: Schema, alias: str, ref, got, problem: str) -> str |
     """The pinned disagreement (above) that explains ``problem``, or None."""
     tree = sch.analysis[alias].tree
     types = node_types(tree, sch.environment())
-    if not ref.ok and ref.error.code.startswith("calc") and got.ok and got.compiled and any(
-            isinstance(node, (s.Quantifier, s.Declarative)) and
+    # ORDER's signature, and nothing wider: the reference fails on debool (the
+    # one partial operation a case's order can reach first) inside a ∀ or ∃
+    # over a listed domain of non-elements, where the compiled path decided
+    if not ref.ok and ref.error.code == "calcInvalidDebool" and got.ok and got.compiled \
+            and isinstance(got.value, bool) and any(
+            isinstance(node, s.Quantifier) and
             isinstance(typ := types.get(id(node.domain)), t.SetType) and
-            not isinstance(typ.base, t.Element) for node in tree.walk()):
+            not isinstance(typ.base, t.Element) and
+            any(isinstance(n, s.Apply) and n.op == "debool" for n in node.body.walk())
+            for node in tree.walk()):
         return "ORDER"  # a value where the reference meets an error first
     return None
 
