@@ -35,13 +35,18 @@ def load_schema(spec="written"):
     >>> load_schema("corrected").typify("D15")
     'ℬℬ(X1)'
     """
-    from .resources import CORRECTED_SCHEMA, WRITTEN_SCHEMA
+    from pathlib import Path
+
+    from .resources import SCHEMAS
     from .rsl.schema import Schema
 
     if isinstance(spec, Schema):
         return spec
-    return Schema.load({"written": WRITTEN_SCHEMA, "corrected": CORRECTED_SCHEMA}.get(
-        str(spec), spec))
+    path = SCHEMAS.get(str(spec), spec)
+    if not Path(path).exists():
+        raise FileNotFoundError(f"{spec}: no such schema file, nor a shipped schema (those "
+                                f"are: {', '.join(map(repr, SCHEMAS))})")
+    return Schema.load(path)
 
 
 def load_board(spec):

@@ -41,6 +41,10 @@ written by ``bench/repair_doc.py``)."""
 
 
 
+SCHEMAS = {"written": WRITTEN_SCHEMA, "corrected": CORRECTED_SCHEMA}
+"""The shipped schemas by the names every command and the facade take."""
+
+
 def schema_file(name: str) -> Path:
     """A shipped schema by file name (``saper.rsl``)."""
     return SPEC_DIR / name

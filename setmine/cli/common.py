@@ -41,12 +41,15 @@ def load_schema(path: str | Path | None) -> Schema:
     from . import UserError
 
     _not_too_long(str(path or ""), "schema")
+    if path and str(path) in resources.SCHEMAS and not _exists(Path(path)):
+        path = resources.SCHEMAS[str(path)]   # --spec written, --spec corrected
     path = Path(path) if path else DEFAULT_SPEC
     if not _exists(path) and path.parent == Path("spec") \
             and _exists(resources.schema_file(path.name)):
         path = resources.schema_file(path.name)
     if not _exists(path):
-        raise UserError(f"{path}: no such file")
+        raise UserError(f"{path}: no such file (nor a shipped schema; those are, by name "
+                        f"from any folder: {', '.join(resources.SCHEMAS)})")
     try:
         return read_schema(path)
     except SourceError as exc:

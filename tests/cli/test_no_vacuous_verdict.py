@@ -72,3 +72,19 @@ def untimed(text: str):
             return {k: strip(x) for k, x in v.items() if k != "seconds"}
         return [strip(x) for x in v] if isinstance(v, list) else v
     return strip(json.loads(text))
+
+
+def test_the_shipped_schemas_by_name_everywhere(capsys):
+    """--spec written|corrected in every command, and an unknown name lists
+    the shipped ones, in the command line and in the facade (issue 37)."""
+    import setmine
+
+    assert main(["eval", "tiny-2x2", "--spec", "corrected", "--json"]) in (0, 1)
+    assert "saper-corrected.rsl" in capsys.readouterr().out
+    assert main(["spec", "written"]) == 0
+    capsys.readouterr()
+    assert main(["eval", "tiny-2x2", "--spec", "corected"]) == 2
+    assert "shipped schema; those are, by name from any folder: written, corrected" in \
+        capsys.readouterr().err
+    with pytest.raises(FileNotFoundError, match="'written', 'corrected'"):
+        setmine.evaluate("corected", "tiny-2x2", "card(D15)")
