@@ -48,8 +48,9 @@ def load_schema(path: str | Path | None) -> Schema:
             and _exists(resources.schema_file(path.name)):
         path = resources.schema_file(path.name)
     if not _exists(path):
-        raise UserError(f"{path}: no such file (nor a shipped schema; those are, by name "
-                        f"from any folder: {', '.join(resources.SCHEMAS)})")
+        hint = (f" (nor a shipped schema; those are, by name from any folder: "
+                f"{', '.join(resources.SCHEMAS)})" if path.parent == Path(".") else "")
+        raise UserError(f"{path}: no such file{hint}")
     try:
         return read_schema(path)
     except SourceError as exc:
