@@ -36,7 +36,9 @@ def render(result: Verification, width: int = 100, listed: int = 20) -> list[str
     for spec, tally in result.properties():
         found = tally["counterexample"]
         if found is None:
-            lines.append(f"✓ {name_of(spec)} holds on all {tally['checked']:,} states")
+            verb = "hold" if spec[0] == "builtin" and spec[1] in ("axioms", "invariants") \
+                else "holds"   # "✓ axioms hold", "✓ D18 ⊆ D1 holds"
+            lines.append(f"✓ {name_of(spec)} {verb} on all {tally['checked']:,} states")
             continue
         evidence = gather(run.schema, job, spec, found)
         lines.append(f"✗ {name_of(spec)} fails: {headline(evidence, found['why'])}")
