@@ -116,40 +116,11 @@ def load_board_file(path: str, mines: int | None = None):
         raise UserError(str(exc)) from None
     except OSError as exc:
         raise UserError(f"{path}: cannot read: {exc.strerror or exc}") from None
+    from .limits import fits_in_memory
     fits_in_memory(board)
     return board
 
 
-PAIR_BYTES = 170
-"""The memory one pair of S1 takes, at its peak, when a board's structure is
-built (a tuple in a frozenset; measured on a 300×300 board)."""
-CELL_BYTES = 400
-"""And one cell, in X1 and in the other structures' bookkeeping."""
-
-
-def fits_in_memory(board) -> None:
-    """Refuse, before the structure is built, a board whose neighbour
-    relation alone would not fit the memory budget (--max-memory): a
-    2000×2000 board failed after 152 s at 3.7 GB; its size is known
-    from the start."""
-    from ..eval.values import budget
-    from . import UserError
-    from .limits import size_text
-
-    limit = budget.MEMORY_LIMIT
-    if not limit:
-        return
-    cells = len(board.cells)
-    neighbours = board.neighbours
-    degree = 8 if hasattr(neighbours, "pairs") else None   # a grid: at most 8 around a cell
-    pairs = cells * degree if degree else sum(len(v) for v in neighbours.values())
-    needed = pairs * PAIR_BYTES + cells * CELL_BYTES
-    room = limit - budget.resident_bytes()
-    if needed > room:
-        raise UserError(f"the board has {cells:,} cells: its neighbour relation S1 alone is up "
-                        f"to {pairs:,} pairs, about {size_text(needed)} of memory, more than "
-                        f"--max-memory {size_text(limit)} leaves ({size_text(max(room, 0))}); "
-                        f"give a smaller board or raise --max-memory")
 
 
 def add_board_options(parser, spec: bool = True) -> None:
