@@ -54,7 +54,7 @@ def run(fault, files: list[str]) -> tuple[bool, float, str]:
         for f in files:
             target = Path(tmp) / f
             target.parent.mkdir(parents=True, exist_ok=True)
-            shutil.copy2(ROOT / f, target)
+            shutil.copy2(ROOT / f, target, follow_symlinks=False)   # a link stays a link
         source = (Path(tmp) / path).read_text(encoding="utf-8")
         if source.count(old) != 1:
             raise SystemExit(f"{name}: the text to change is not in {path} once; update FAULTS")
