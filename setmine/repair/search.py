@@ -335,7 +335,15 @@ def repair(schema: Schema, alias: str, scope: str = DEFAULT_SCOPE, *,
 
 def with_formula(schema: Schema, alias: str, formula: str, note: str | None = None) -> str:
     """The schema's text with ``alias`` defined by ``formula`` (and ``note``
-    added to its notes)."""
+    added to its notes): edited in place where the schema is a ``.rsl``
+    text, every other byte kept (comments, blank lines, spacing); written
+    anew otherwise."""
+    from ..rsl.schemafile import with_formal
+
+    if schema.source and alias in schema:
+        edited = with_formal(schema.source, schema[alias], formula, note)
+        if edited is not None and _same_schema(edited, schema, alias, formula, note):
+            return edited
     items = []
     for item in schema.constituents:
         if item.alias == alias:
@@ -343,3 +351,25 @@ def with_formula(schema: Schema, alias: str, formula: str, note: str | None = No
                            notes=item.notes + ((note,) if note else ()))
         items.append(item)
     return Schema(replace(schema.text, constituents=tuple(items))).dump()
+
+
+def _same_schema(edited: str, schema: Schema, alias: str, formula: str, note) -> bool:
+    """The text edited in place reads as the schema with the change: the
+    same constituents but ``alias``, which has ``formula`` and ``note``."""
+    from ..rsl.syntax.errors import RSLError
+
+    try:
+        after = Schema.parse(edited, schema.path)
+        items = after.constituents
+    except (RSLError, ValueError):
+        return False
+    if [i.alias for i in items] != [i.alias for i in schema.constituents]:
+        return False
+    for old, new in zip(schema.constituents, items):
+        if old.alias == alias:
+            want = replace(old, formal=formula, notes=old.notes + ((note,) if note else ()))
+            if new != want:
+                return False
+        elif new != old:
+            return False
+    return True

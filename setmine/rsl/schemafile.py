@@ -340,6 +340,38 @@ def write_schema_text(schema: SchemaText, preamble: str = "") -> str:
     return "\n".join(lines) + "\n"
 
 
+def with_formal(source: str, item: Constituent, formal: str, note: str | None = None
+                ) -> str | None:
+    """``source`` (a ``.rsl`` text holding ``item``) with ``item``'s formal
+    definition replaced by ``formal`` (one line) and ``note`` added after
+    its block — every other byte as it was (comments, blank lines,
+    spacing).  None where the text cannot be edited in place (a formal
+    written over several lines, a value that needs quoting): the caller
+    then writes the schema anew."""
+    if "\n" in formal or (note and "\n" in note) or "\n" in item.formal or not item.formal:
+        return None
+    start = item.formal_offset
+    head = source.rfind("\n", 0, start) + 1
+    end = source.find("\n", start)
+    end = len(source) if end == -1 else end
+    if source[start:end].rstrip() != item.formal.rstrip():
+        return None   # the formal is not written where and as the parse says
+    edited = source[:start] + formal + source[end:]
+    if note is None:
+        return edited
+    # the note goes after the constituent's last indented line
+    index = source.count("\n", 0, head)
+    lines = edited.split("\n")
+    last = index
+    for i in range(index + 1, len(lines)):
+        if lines[i].startswith((" ", "\t")) and lines[i].strip():
+            last = i
+        else:
+            break
+    lines.insert(last + 1, _line("  note:", note))
+    return "\n".join(lines)
+
+
 def _line(key: str, value: str) -> str:
     first, *more = value.split("\n")
     out = [f"{key} {first}".rstrip()]

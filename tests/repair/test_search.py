@@ -173,3 +173,25 @@ def test_a_candidate_wrong_on_any_one_case_is_judged_wrong(wrong_on):
     right = SimpleNamespace(order=[0, 1, 2], scope_cases=[0, 1, 2],
                             judge=lambda typed, case, names: verdicts[0])
     assert Search.wrong_case(right, s.Global("D1")) is None
+
+
+def test_a_repair_is_written_in_place_keeping_every_other_byte():
+    """repair --apply edits the formula's line and adds the note after the
+    constituent's block: comments, blank lines and spacing stay (issue 37:
+    it wrote the schema anew and dropped every '#' comment, 7 in, 0 out)."""
+    source = ("# a schema with comments\n@alias T\n\nX1\n  term: cells   # trailing\n\n"
+              "S1 ::= ℬ(X1)\n# between\nD1 :==   X1 \\ S1\n  term: the rest\n\n"
+              "D2 :== X1\n")
+    schema = Schema.parse(source, "t.rsl")
+    out = with_formula(schema, "D1", "X1 ∩ S1", "repair: changed")
+    assert out == source.replace("D1 :==   X1 \\ S1\n  term: the rest\n",
+                                 "D1 :==   X1 ∩ S1\n  term: the rest\n  note: repair: changed\n")
+    assert Schema.parse(out).tree("D1") == Schema.parse("X1\nS1 ::= ℬ(X1)\nD1 :== X1 ∩ S1\n"
+                                                         ).tree("D1")
+
+
+def test_a_formula_over_several_lines_is_written_anew():
+    source = "X1\nS1 ::= ℬ(X1)\nD1 :== X1\n  > \\ S1\n"
+    schema = Schema.parse(source, "t.rsl")
+    out = with_formula(schema, "D1", "X1 ∩ S1")
+    assert Schema.parse(out)["D1"].formal == "X1 ∩ S1"
