@@ -1,10 +1,12 @@
-"""``setmine spec [FILE] [--json]``: every constituent of a schema with its
-kind, typification, value class, formula as written and normalised, and its
-texts."""
+"""``setmine spec [FILE] [ALIAS…] [--json]``: every constituent of a schema
+(or only the ALIASes named: ``setmine spec D15``, ``setmine spec corrected D8
+D11``) with its kind, typification, value class, formula as written and
+normalised, and its texts."""
 
 from __future__ import annotations
 
 import json
+import re
 import sys
 
 from ..present.output import defect_marks
@@ -16,7 +18,9 @@ from .common import help_text, load_schema
 def add_parser(sub) -> None:
     p = sub.add_parser("spec", help="show a schema's constituents, typed",
                        description=help_text(__doc__))
-    p.add_argument("file", nargs="?", help="a .rsl schema (default: the shipped spec/saper.rsl)")
+    p.add_argument("items", nargs="*", metavar="FILE|ALIAS",
+                   help="a schema file or shipped name (default: the shipped spec/saper.rsl), "
+                        "then the aliases to show (default: every constituent)")
     p.add_argument("--json", action="store_true", help="a JSON list of objects")
     p.set_defaults(run=run)
 
@@ -49,9 +53,29 @@ def rows(schema) -> list[dict]:
     return out
 
 
+ALIAS = re.compile(r"[A-Z][0-9]+")
+
+
+def split_items(items: list[str]) -> tuple[str | None, list[str]]:
+    """(the schema file, the aliases): a first item that is not an alias
+    (``D15``) names the file; the others are aliases."""
+    if items and not ALIAS.fullmatch(items[0]):
+        return items[0], items[1:]
+    return None, items
+
+
 def run(args) -> int:
-    schema = load_schema(args.file)
+    from . import UserError
+
+    file, aliases = split_items(args.items)
+    schema = load_schema(file)
+    unknown = [a for a in aliases if not ALIAS.fullmatch(a) or a not in schema]
+    if unknown:
+        raise UserError(f"{', '.join(unknown)}: not {'a constituent' if len(unknown) == 1 else 'constituents'} of "
+                        f"{schema.path or 'the schema'} (it has {', '.join(c.alias for c in schema)})")
     data = rows(schema)
+    if aliases:
+        data = [row for row in data if row["alias"] in aliases]
     if args.json:
         json.dump(data, sys.stdout, ensure_ascii=False, indent=2)
         print()
@@ -104,7 +128,9 @@ def print_table(schema, data: list[dict]) -> None:
         table.add_row(row["alias"], kind, typ, formula, texts)
     console.print(table)
     errors = [row for row in data if row["error"]]
-    for a in schema.analysis.values():
-        if a.error is not None:
+    shown = {row["alias"] for row in data}
+    for alias, a in schema.analysis.items():
+        if a.error is not None and alias in shown:
             console.print(Text(str(a.error), style="red"), soft_wrap=True)  # never wrap a location
-    console.print(f"{len(data)} constituents, {len(errors)} with errors.")
+    console.print(f"{len(data)} constituent{'s' if len(data) != 1 else ''}, "
+                  f"{len(errors)} with errors.")

@@ -45,3 +45,17 @@ def test_spec_of_a_missing_or_malformed_file_is_a_clear_error(tmp_path, capsys):
     bad.write_text("X1\nnot a line\n", encoding="utf-8")
     assert main(["spec", str(bad)]) == 2
     assert "bad.rsl:2:1" in capsys.readouterr().err
+
+
+def test_spec_shows_the_constituents_named(capsys):
+    """`setmine spec D15`, `setmine spec corrected D8 D11` (issue 37: spec
+    took only a file, and `setmine spec D15` was 'no such file')."""
+    import json
+
+    assert main(["spec", "D15"]) == 0
+    out = capsys.readouterr().out
+    assert "1 constituent, 0 with errors." in out and "D15" in out
+    assert main(["spec", "corrected", "D8", "D11", "--json"]) == 0
+    assert [r["alias"] for r in json.loads(capsys.readouterr().out)] == ["D8", "D11"]
+    assert main(["spec", "D99"]) == 2
+    assert "D99: not a constituent of" in capsys.readouterr().err
