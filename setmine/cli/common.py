@@ -263,7 +263,7 @@ def requested_terms(schema, texts) -> list[Requested]:
             typed = typify(parse_with_warnings(name).tree, schema.environment())
             tree, typ = typed.tree, typed.type
         except RSLError as exc:
-            raise UserError(f"--term {text!r}: {exc.within(name)}") from None
+            raise UserError(f"--term {quoted(text)}: {exc.within(name)}") from None
         out.append(Requested(text, None, tree, typ))
     return out
 
@@ -388,7 +388,17 @@ MAX_MEMORY = 2 ** 50
 
 def shown(text: str) -> str:
     """An option's value as quoted in an error, shortened when long."""
-    return repr(text) if len(text) <= 40 else f"{text[:20]!r}… ({len(text):,} characters)"
+    return quoted(text) if len(text) <= 40 else f"{quoted(text[:20])}… ({len(text):,} characters)"
+
+
+def quoted(text: str) -> str:
+    """``text`` quoted as the user typed it: ``'D18 \\cap D8'``, not Python's
+    ``'D18 \\\\cap D8'``; Python's escapes only where a character cannot be
+    printed (a newline, a control character), so a message stays one line."""
+    if not text.isprintable():
+        return repr(text)
+    quote = "'" if "'" not in text else '"' if '"' not in text else None
+    return f"{quote}{text}{quote}" if quote else repr(text)
 
 
 def _int(text: str) -> int:

@@ -17,7 +17,7 @@ from ..check.reference import NOTIONS
 from ..eval.interpret.model import Limits
 from ..present.output.header import schema_line, schema_name
 from .common import BOARD_HELP, add_board_options, add_budget_options, load_inputs
-from .common import help_text
+from .common import help_text, quoted
 
 
 def add_parser(sub) -> None:
@@ -39,7 +39,7 @@ def run(args) -> int:
     only = [t.strip() for t in args.term] if args.term else None
     expressions = [t for t in only or () if t not in schema]
     if expressions:
-        raise UserError(f"--term {expressions[0]!r}: the cross-check compares constituents with "
+        raise UserError(f"--term {quoted(expressions[0])}: the cross-check compares constituents with "
                         f"the solver's notions of them; name a constituent (its alias), not an "
                         f"expression")
     limits = Limits(max_elements=args.max_candidates, max_seconds=args.max_seconds)

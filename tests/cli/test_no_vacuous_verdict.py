@@ -88,3 +88,13 @@ def test_the_shipped_schemas_by_name_everywhere(capsys):
         capsys.readouterr().err
     with pytest.raises(FileNotFoundError, match="'written', 'corrected'"):
         setmine.evaluate("corected", "tiny-2x2", "card(D15)")
+
+
+def test_messages_quote_input_as_typed(capsys):
+    """`--term 'D18 \\cap D8'` is quoted with one backslash, as typed (issue
+    37: Python's repr doubled it); a newline is still shown escaped."""
+    from setmine.cli.common import quoted
+
+    assert main(["eval", "tiny-2x2", "--term", "D18 \\cap D8"]) == 2
+    assert "--term 'D18 \\cap D8':" in capsys.readouterr().err
+    assert quoted("a\nb") == "'a\\nb'" and quoted("it's") == '"it\'s"'
