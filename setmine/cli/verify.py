@@ -101,9 +101,10 @@ def add_parser(sub) -> None:
     p.add_argument("--no-symmetry", action="store_true",
                    help="check every state, not one per class of the board's symmetries")
     p.add_argument("--max-states", type=positive_int, metavar="N",
-                   help=f"refuse a scope of more than N states (models: interpretations) before "
-                        f"running (default {DEFAULT_MAX_STATES:,}; models "
-                        f"{DEFAULT_MAX_INTERPRETATIONS:,})")
+                   help=f"refuse a scope of more than N states before running (default "
+                        f"{DEFAULT_MAX_STATES:,}); --scope models: of more than N "
+                        f"interpretations when a domain does not ground and every value is "
+                        f"listed (default {DEFAULT_MAX_INTERPRETATIONS:,})")
     p.add_argument("--workers", type=workers_count, metavar="N",
                    help="run on a local Dask cluster of N worker processes (each under "
                         "--max-memory)")
