@@ -168,6 +168,7 @@ class Replay:
     stopped: str = ""               # why the game stopped before its end
     seconds: float = 0.0
     command: str = ""               # the `setmine play` command that deals and plays it
+    first_click: str = "safe"       # the game's rule for the first click (safe, zero, unsafe)
 
     @property
     def result_text(self) -> str:
@@ -248,7 +249,8 @@ def replay(config: GameConfig, policy: str = "schema", seed: int | str = 0, *,
     out = Replay(level=level or config.describe(), seed=seed, game=index, policy=policy,
                  schema=schema_name(schema), config=config.describe(), terms=terms,
                  steps=steps, result=result, moves=len(game.moves), guesses=game.guesses,
-                 stopped=stopped, command=play_command(config, seed, policy))
+                 stopped=stopped, command=play_command(config, seed, policy),
+                 first_click=config.first_click)
     end.title = f"the end: {out.result_text}"
     out.seconds = time.perf_counter() - started
     return out

@@ -239,3 +239,13 @@ def test_a_sure_safe_label_from_a_defective_formula_is_flagged(spec, warned):
     assert from_d11
     assert all(("⚠" in x) == warned for x in from_d11)
     assert all(("sure-safe" in x) != warned for x in from_d11)
+
+
+def test_the_first_click_is_safe_by_the_game_s_rule_not_sure_safe(game, page):
+    """Step 0 says why the first click is no guess: the game's rule, since
+    nothing is known of the board yet (issue 37: it said 'the cell was
+    sure-safe')."""
+    assert game.first_click == "safe" and game.steps[0].guess is False
+    first = page[page.index('data-step="0"'):page.index('data-step="1"')]
+    assert "the game's rule makes the first click safe (first click: safe)" in first
+    assert "the cell was sure-safe" not in first
