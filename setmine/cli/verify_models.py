@@ -81,14 +81,19 @@ def run_models(args) -> int:
         scope = parse_model_scope(schema, args.sizes, args.integers)
     except ModelScopeError as exc:
         raise UserError(f"--sizes: {exc}") from None
-    engine = choose_engine(schema, scope)
-    total, worst, most = interpretation_bound(schema, scope)
-    if engine == "enumeration" and total > args.max_states:
-        shown = f"{most:,}" if most < 10 ** 12 else f"about 10^{len(str(most)) - 1}"
-        raise UserError(f"the scope has up to {total:,} interpretations ({worst} alone takes "
-                        f"{shown} values), more than --max-states {args.max_states:,}: "
-                        f"{engine_reason(schema, scope)}, so the search lists every value of "
-                        f"each domain; give smaller sizes (or raise --max-states)")
+    from ..verify.models.sat import why_not
+
+    ungrounded = why_not(schema, scope)   # None: the SAT search applies
+    engine = "enumeration" if ungrounded else "sat"
+    total = 0
+    if ungrounded:   # every value of each domain is listed: bounded before any work
+        total, worst, most = interpretation_bound(schema, scope)
+        if total > args.max_states:
+            shown = f"{most:,}" if most < 10 ** 12 else f"about 10^{len(str(most)) - 1}"
+            raise UserError(f"the scope has up to {total:,} interpretations ({worst} alone "
+                            f"takes {shown} values), more than --max-states "
+                            f"{args.max_states:,}: {ungrounded}, so the search lists every "
+                            f"value of each domain; give smaller sizes (or raise --max-states)")
     if args.write_model:
         writable(Path(args.write_model), "--write-model", (args.spec,))
     if args.workers and args.scheduler:
@@ -135,19 +140,6 @@ def run_models(args) -> int:
     else:
         print_outcome(schema, scope, outcome)
     return 1 if any(not p["holds"] for p in outcome["properties"]) else 0
-
-
-def choose_engine(schema, scope) -> str:
-    """"sat" when every structure's domain grounds on the scope's sizes
-    (``verify/models/sat.py``), "enumeration" otherwise."""
-    return "sat" if engine_reason(schema, scope) is None else "enumeration"
-
-
-def engine_reason(schema, scope) -> str | None:
-    """Why the SAT search does not apply (None: it does)."""
-    from ..verify.models.sat import why_not
-
-    return why_not(schema, scope)
 
 
 def search(schema, scope, asserts: list[str], instances: int, budget=None,

@@ -17,12 +17,12 @@ from ..board import Board, structure
 from ..board.files.textfile import write_board
 from ..board.topology import write_graph_json
 from ..check.agreement import crosscheck
-from ..eval.interpret.evaluator import Evaluator
-from ..eval.interpret.model import Limits, Result, evaluate_schema, functions
-from ..present.explain.trace import Trace, explain, witnesses
-from ..rsl.schema import Schema, dependencies
+from ..eval.interpret.model import Limits, Result, evaluate_schema
+from ..present.explain.trace import Trace, witnesses
+from ..rsl.schema import Schema
 from .explore import Space, opened_after
 from .job import Job, loaded
+from .models.evidence import explained
 from .properties import axioms_of, parse_assertion
 
 
@@ -123,15 +123,10 @@ def _gather(schema: Schema, job: Job, spec: tuple, found: dict) -> Evidence:
                     if a in counted and o.ok and o.value is False]
     else:
         return evidence
-    names = [n for tree in formulas for n, _ in dependencies(tree)]
-    names = list(dict.fromkeys(n for n in names if n in schema and schema[n].kind == "term"))
-    chain = evaluate_schema(schema, data, limits.budget(), only=names)
-    evidence.values = {n: chain[n] for n in names if n in chain}
-    checked = crosscheck(schema, board, limits, only=names)
+    found = explained(schema, data, formulas, limits.budget())
+    evidence.values, evidence.traces = found.values, found.traces
+    checked = crosscheck(schema, board, limits, only=list(found.values))
     evidence.expected = {r.alias: r.comparison.expected for r in checked.failures()
                          if r.comparison is not None}
-    known = {**data, **{a: r.value for a, r in chain.items() if r.ok and r.kind == "term"}}
-    evaluator = Evaluator(known, functions(schema), limits.budget())
-    evidence.traces = [explain(evaluator, tree) for tree in formulas]
     return evidence
 

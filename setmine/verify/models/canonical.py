@@ -91,14 +91,26 @@ def certificate(values: Mapping[str, object], types: Mapping[str, Type],
                 basic: Mapping[str, int]) -> tuple:
     """Equal for two models exactly when they are isomorphic (``basic``:
     the sizes of the renamed sets)."""
-    graph, colours = model_graph(values, types, basic).nauty()
-    return (tuple(sorted(basic.items())), colours, pynauty.certificate(graph))
+    return _certificate(*model_graph(values, types, basic).nauty(), basic)
 
 
 def automorphisms(values: Mapping[str, object], types: Mapping[str, Type],
                   basic: Mapping[str, int]) -> int:
     """The order of the model's automorphism group, exactly."""
-    graph, _ = model_graph(values, types, basic).nauty()
+    return _group_order(model_graph(values, types, basic).nauty()[0])
+
+
+def class_size(values: Mapping[str, object], types: Mapping[str, Type],
+               basic: Mapping[str, int]) -> int:
+    """How many labelled models the model's class holds: Π nᵢ! / |Aut|."""
+    return _orbit(automorphisms(values, types, basic), basic)
+
+
+def _certificate(graph, colours: tuple, basic: Mapping[str, int]) -> tuple:
+    return (tuple(sorted(basic.items())), colours, pynauty.certificate(graph))
+
+
+def _group_order(graph) -> int:
     generators, mantissa, exponent, _, _ = pynauty.autgrp(graph)
     order = round(mantissa * 10 ** exponent)
     if order < 2 ** 50:
@@ -107,10 +119,8 @@ def automorphisms(values: Mapping[str, object], types: Mapping[str, Type],
     return int(PermutationGroup([Permutation(g) for g in generators]).order())
 
 
-def class_size(values: Mapping[str, object], types: Mapping[str, Type],
-               basic: Mapping[str, int]) -> int:
-    """How many labelled models the model's class holds: Π nᵢ! / |Aut|."""
-    return prod(factorial(n) for n in basic.values()) // automorphisms(values, types, basic)
+def _orbit(automorphisms: int, basic: Mapping[str, int]) -> int:
+    return prod(factorial(n) for n in basic.values()) // automorphisms
 
 
 class Classes:
@@ -133,13 +143,14 @@ class Classes:
         from .naive import renamed
 
         basic = renamed(self.schema, model)
+        graph, colours = model_graph(model.values, self.types, basic).nauty()   # once a model
         key = (tuple(sorted(model.sizes.items())),   # constant sets' sizes too
-               certificate(model.values, self.types, basic))
+               _certificate(graph, colours, basic))
         new = key not in self.representatives
         if new:
             self.representatives[key] = model
             if not self.every:
-                self.labelled += class_size(model.values, self.types, basic)
+                self.labelled += _orbit(_group_order(graph), basic)
         if self.every:
             self.labelled += 1
         return new

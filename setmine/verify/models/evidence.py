@@ -32,15 +32,22 @@ def gather(schema, model: Interpretation, formula: str, budget: Budget | None = 
     """The evidence of ``formula`` (an alias or a formula's text) failing on
     ``model``."""
     tree = schema.tree(formula) if formula in schema else schema.expression_tree(formula)
+    return explained(schema, model.values, [tree], budget or Budget())
+
+
+def explained(schema, data, formulas: list, budget: Budget) -> ModelEvidence:
+    """The terms ``formulas`` read, valued on ``data``, and each formula
+    explained down to the binding that decides it (verify's evidence for a
+    board uses it too)."""
     names = list(dict.fromkeys(
-        n for n, _ in dependencies(tree) if n in schema and schema[n].kind == "term"))
-    chain = evaluate_schema(schema, model.values, budget or Budget(), only=names)
+        n for tree in formulas for n, _ in dependencies(tree)
+        if n in schema and schema[n].kind == "term"))
+    chain = evaluate_schema(schema, data, budget, only=names)
     evidence = ModelEvidence(values={n: chain[n] for n in names if n in chain})
-    known = {**model.values,
-             **{a: r.value for a, r in chain.items() if r.ok and r.kind == "term"}}
-    evaluator = Evaluator(known, functions(schema), budget or Budget())
-    evidence.traces = [explain(evaluator, tree)]
+    known = {**data, **{a: r.value for a, r in chain.items() if r.ok and r.kind == "term"}}
+    evaluator = Evaluator(known, functions(schema), budget)
+    evidence.traces = [explain(evaluator, tree) for tree in formulas]
     return evidence
 
 
-__all__ = ["ModelEvidence", "gather"]
+__all__ = ["ModelEvidence", "explained", "gather"]

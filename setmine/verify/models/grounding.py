@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass
+from math import prod
 from typing import Mapping
 
 from ...eval.interpret.evaluator import evaluated_part
@@ -288,14 +289,8 @@ class Grounder:
         return _kept({u: gate(get_a(u, False), get_b(u, False)) for u in keys})
 
     def value_Product(self, n, env):
-        factors = [self._set(f, env) for f in n.factors]
-        size = 1
-        for f in factors:
-            size *= len(f.members)
-        if size > MAX_MEMBERS:
-            raise NotGroundable(n, f"a product of {size} candidate tuples")
-        return _kept({tuple(u for u, _ in combo): self.c.and_(p for _, p in combo)
-                      for combo in itertools.product(*(f.members.items() for f in factors))})
+        factors = [self._set(f, env).members for f in n.factors]
+        return _kept(self._combined(factors, n, "a product of {} candidate tuples"))
 
     def value_Apply(self, n, env):
         c = self.c
@@ -404,14 +399,8 @@ class Grounder:
         if isinstance(x, OneOf):
             return x
         if isinstance(x, TupleOf):
-            parts = [self.as_oneof(i, node) for i in x.items]
-            size = 1
-            for p in parts:
-                size *= len(p.options)
-            if size > MAX_MEMBERS:
-                raise NotGroundable(node, f"a tuple of {size} possible values")
-            return OneOf({tuple(v for v, _ in combo): c.and_(p for _, p in combo)
-                          for combo in itertools.product(*(p.options.items() for p in parts))})
+            parts = [self.as_oneof(i, node).options for i in x.items]
+            return OneOf(self._combined(parts, node, "a tuple of {} possible values"))
         if len(x.members) > MAX_SUBSETS_OF:
             raise NotGroundable(node, f"a set of {len(x.members)} candidates used as one value")
         items = list(x.members.items())
@@ -421,6 +410,16 @@ class Grounder:
                 out[frozenset(items[i][0] for i in chosen)] = c.and_(
                     p if i in chosen else neg(p) for i, (_, p) in enumerate(items))
         return OneOf({v: p for v, p in out.items() if p is not False})
+
+    def _combined(self, parts: list[dict], node, what: str) -> dict:
+        """One candidate from each of ``parts`` (value → literal), every way:
+        the tuple of the values → "all of them" (``what``: the refusal past
+        the cap, ``{}`` standing for the count)."""
+        size = prod(len(p) for p in parts)
+        if size > MAX_MEMBERS:
+            raise NotGroundable(node, what.format(size))
+        return {tuple(v for v, _ in combo): self.c.and_(p for _, p in combo)
+                for combo in itertools.product(*(p.items() for p in parts))}
 
     def _oneof(self, groups: dict, node) -> OneOf:
         if len(groups) > MAX_MEMBERS:

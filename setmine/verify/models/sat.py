@@ -130,17 +130,14 @@ def models(schema, scope: ModelScope, budget: Budget | None = None,
     """Every model of ``schema``'s axioms in ``scope`` (with ``symmetry``, at
     least one of every isomorphism class), smallest sizes first;
     ``tried[0]`` counts the solutions the solver gave; ``notes`` receives
-    what was left to the evaluator.  Raises ``Ungrounded`` (before giving
-    any model) when a structure's domain cannot be grounded."""
+    what was left to the evaluator.  Raises ``Ungrounded`` at the first
+    size vector whose structures' domains do not ground: ask ``why_not``
+    first (the command does, and a task is one size vector)."""
     budget = budget or Budget()
     axioms = Axioms(schema, budget)
     every = [c.alias for c in schema if c.kind == "axiom"]
     counter = tried if tried is not None else [0]
-    vectors = list(scope.size_vectors())
-    ungrounded = why_not(schema, scope)
-    if ungrounded:
-        raise Ungrounded(ungrounded)
-    for sizes in vectors:
+    for sizes in scope.size_vectors():
         grounded = Grounded(schema, dict(sizes), scope.integers, symmetry)
         if notes is not None:
             notes.extend(n for n in grounded.left_to_evaluator if n not in notes)
