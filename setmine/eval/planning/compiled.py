@@ -1,4 +1,6 @@
-"""Closures for the sub-terms the planner evaluates once per candidate.
+"""Closures for the sub-terms the planner evaluates once per candidate (why
+there are two closure compilers, this one and ``eval/compiled/compiler.py``:
+``docs/architecture.md``, "Adding a construct").
 
 A condition left after narrowing (``pr₁ a ≠ pr₂ a`` for each pair of S₁,
 ``(b, a) ∈ S₁`` for each candidate pair) is evaluated for every candidate,

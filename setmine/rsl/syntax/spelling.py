@@ -17,30 +17,19 @@ from __future__ import annotations
 import difflib
 import re
 
+from .language import OPERATOR_SPELLINGS
+
 SUBSCRIPTS = str.maketrans("₀₁₂₃₄₅₆₇₈₉", "0123456789")
 """Subscript digits (``X₁``) → plain digits (``X1``)."""
 
-CANONICAL = {
-    "\\A": "∀", "\\E": "∃", "\\neg": "¬", "\\and": "&", "\\or": "∨",
-    "\\impl": "⇒", "\\equiv": "⇔", "\\in": "∈", "\\notin": "∉",
-    "\\subseteq": "⊆", "\\subset": "⊂", "\\notsubset": "⊄", "\\eq": "=",
-    "\\noteq": "≠", "\\gr": ">", "\\ls": "<", "\\ge": "≥", "\\le": "≤",
-    "\\union": "∪", "\\intersect": "∩", "\\setminus": "\\", "\\symmdiff": "∆",
-    "\\plus": "+", "\\minus": "-", "\\multiply": "*", "B": "ℬ",
-    "\\from": ":∈", "\\assign": ":=", "\\deftype": "::=", "\\defexpr": ":==",
-}
-"""An ASCII operator token → its canonical Unicode spelling (read)."""
+ASCII = dict(OPERATOR_SPELLINGS)
+"""A canonical Unicode operator → its ASCII spelling (written); the table
+of the language (``language.py``) declares each."""
 
-ASCII = {
-    "∀": "\\A", "∃": "\\E", "¬": "\\neg", "&": "\\and", "∨": "\\or", "⇒": "\\impl",
-    "⇔": "\\equiv", "∈": "\\in", "∉": "\\notin", "⊆": "\\subseteq", "⊂": "\\subset",
-    "⊄": "\\notsubset", "=": "\\eq", "≠": "\\noteq", ">": "\\gr", "<": "\\ls",
-    "≥": "\\ge", "≤": "\\le", "∪": "\\union", "∩": "\\intersect", "\\": "\\setminus",
-    "∆": "\\symmdiff", "+": "\\plus", "-": "\\minus", "*": "\\multiply", "×": "*",
-    "ℬ": "B", "∅": "{}", ":∈": "\\from", ":=": "\\assign", ":==": "\\defexpr",
-    "::=": "\\deftype",
-}
-"""A canonical Unicode operator → its ASCII spelling (written)."""
+CANONICAL = {a: u for u, a in ASCII.items() if a not in ("*", "{}")}
+"""An ASCII operator token → its canonical Unicode spelling (read).  ``*``
+and ``{}`` are not here: the grammar reads ``{}`` as ∅, and ``*`` is the
+product or a multiplication by the spelling (see above)."""
 
 UNICODE_OPERATORS = set("∀∃¬∨⇒⇔≠≤≥∈∉⊆⊂⊄∪∩∆×ℬ∅")
 
