@@ -40,6 +40,14 @@ FAULTS = [
     ("the lex-leader constraint reversed", "setmine/verify/models/circuits.py",
      "self.clause((neg(equal_so_far), neg(x), y))", "self.clause((neg(equal_so_far), x, neg(y)))",
      "tests/verify"),
+    # the language written in many places (issue 37, item 5): a construct forgotten in a stage
+    ("the reader forgets the filter", "setmine/present/explain/reading.py",
+     "    def read_Filter(self, n):", "    def read_Filter_(self, n):", "tests/rsl"),
+    ("repair forgets ∆ among the set operators", "setmine/repair/mutations.py",
+     'SET_OPERATORS = ("∪", "∩", "\\\\", "∆")', 'SET_OPERATORS = ("∪", "∩", "\\\\")',
+     "tests/rsl"),
+    ("the compiled path forgets ∆", "setmine/eval/compiled/compiler.py",
+     '"∆": ', '"∆_": ', "tests/rsl"),
 ]
 
 
