@@ -10,27 +10,32 @@ runs under the limits of ``setmine.cli.limits`` (``--max-memory``,
 from __future__ import annotations
 
 import argparse
+import importlib
 import sys
 
-from . import (import_, export, spec, eval, check, solve, play, explain, docs, crosscheck,
-               observe, defects, verify, report, repair)
-
-COMMANDS = [spec, import_, export, eval, check, solve, play, explain, docs, crosscheck, observe,
-            defects, verify, report, repair]
+from .commands import COMMANDS
 
 
-def build_parser() -> argparse.ArgumentParser:
-    from .common import add_limit_options
-
+def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
+    """The command line's parser.  Only the command ``argv`` chooses (its
+    first word that names one) is imported and given its options; the others
+    are their names and summaries, for ``--help`` (``argv=None``: every
+    command, imported)."""
     parser = argparse.ArgumentParser(
         prog="setmine",
         description="A model checker for the set-theoretic Minesweeper schema «КС Сапер».")
     parser.add_argument("--version", action="version", version=f"setmine {version()}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for command in COMMANDS:
-        command.add_parser(sub)
-    for command in sub.choices.values():
-        add_limit_options(command)
+    chosen = set(COMMANDS) if argv is None else \
+        {next((word for word in argv if word in COMMANDS), None)}
+    for name, (module, summary) in COMMANDS.items():
+        if name in chosen:
+            from .common import add_limit_options
+
+            importlib.import_module(f"{__name__}.{module}").add_parser(sub)
+            add_limit_options(sub.choices[name])
+        else:
+            sub.add_parser(name, help=summary)
     return parser
 
 
@@ -71,7 +76,8 @@ def _closed_pipe() -> bool:
 def main(argv: list[str] | None = None) -> int:
     from .limits import TimeLimit, doing, limited, out_of_memory_message, time_limit_message
 
-    parser = build_parser()
+    argv = sys.argv[1:] if argv is None else argv
+    parser = build_parser(argv)
     try:
         args = parser.parse_args(argv)
     except SystemExit as exc:  # a usage error (2), --help or --version (0): already printed

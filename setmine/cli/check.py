@@ -21,12 +21,13 @@ from ..present.output import values as present
 from ..present.output.board_notes import NO_MOVE, board_summary, completion_note, uses_move
 from ..present.output.header import schema_line, schema_name
 from ..rsl.schema import dependencies
+from .commands import summary_of
 from .common import (BOARD_HELP, add_board_options, add_budget_options, budget_from, help_text,
                      load_subject)
 
 
 def add_parser(sub) -> None:
-    p = sub.add_parser("check", help="check the axioms of the schema on a board",
+    p = sub.add_parser("check", help=summary_of("check"),
                        description=help_text(__doc__))
     p.add_argument("board", help=BOARD_HELP)
     p.add_argument("--json", action="store_true", help="verdicts and explanations as JSON "

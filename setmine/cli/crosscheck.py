@@ -16,12 +16,13 @@ from ..check.agreement import crosscheck, render, to_json
 from ..check.reference import NOTIONS
 from ..eval.interpret.model import Limits
 from ..present.output.header import schema_line, schema_name
+from .commands import summary_of
 from .common import BOARD_HELP, add_board_options, add_budget_options, load_inputs
 from .common import help_text, quoted
 
 
 def add_parser(sub) -> None:
-    p = sub.add_parser("crosscheck", help="every term against the solver's notion of it",
+    p = sub.add_parser("crosscheck", help=summary_of("crosscheck"),
                        description=help_text(__doc__))
     p.add_argument("board", help=BOARD_HELP)
     p.add_argument("--term", action="append", metavar="ALIAS",

@@ -31,12 +31,13 @@ from ..check.defect_search import (
 )
 from ..present.output.header import schema_line, schema_name
 from ..resources import CORRECTED_SCHEMA as CORRECTED
+from .commands import summary_of
 from .common import SPEC_HELP, help_text, load_schema, nonnegative_int, positive_int, positive_seconds
 from .progress import progress_bar, wanted
 
 
 def add_parser(sub) -> None:
-    p = sub.add_parser("defects", help="search for formulas that betray their conventions",
+    p = sub.add_parser("defects", help=summary_of("defects"),
                        description=help_text(__doc__))
     p.add_argument("--spec", help=SPEC_HELP)
     p.add_argument("--corrected", help="the repaired schema the findings are compared with "

@@ -12,11 +12,12 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..present.pages import doc_files, schema_pages as docs
+from .commands import summary_of
 from .common import help_text
 
 
 def add_parser(sub) -> None:
-    p = sub.add_parser("docs", help="generate (or check) the teaching pages in docs/schema",
+    p = sub.add_parser("docs", help=summary_of("docs"),
                        description=help_text(__doc__))
     p.add_argument("--out", help=f"the folder of the pages (default: the project's {docs.OUT}, or "
                                  f"{docs.OUT} in the current folder when setmine is installed)")

@@ -25,12 +25,13 @@ from ..present.output.header import schema_name
 from ..rsl.schema import dependencies
 from ..rsl.syntax import tree as s
 from ..rsl.syntax.errors import RSLError
+from .commands import summary_of
 from .common import (BOARD_HELP, add_board_options, add_budget_options, budget_from, help_text,
                      load_subject, nonnegative_int, requested_terms)
 
 
 def add_parser(sub) -> None:
-    p = sub.add_parser("eval", help="evaluate every term of the schema over a board",
+    p = sub.add_parser("eval", help=summary_of("eval"),
                        description=help_text(__doc__))
     p.add_argument("board", help=BOARD_HELP)
     p.add_argument("--term", action="append", metavar="TERM",

@@ -39,6 +39,7 @@ from ..rsl.syntax.errors import RSLError
 from ..rsl.syntax.printer import unicode
 from . import explain_model
 from .explain_model import header
+from .commands import summary_of
 from .common import (BOARD_HELP, add_board_options, add_budget_options, budget_from, help_text,
                      load_board_file, load_schema)
 
@@ -46,7 +47,7 @@ PAIRS_SHOWN = 12
 
 
 def add_parser(sub) -> None:
-    p = sub.add_parser("explain", help="why a cell is (or is not) in a term, step by step",
+    p = sub.add_parser("explain", help=summary_of("explain"),
                        description=help_text(__doc__))
     p.add_argument("board", help=BOARD_HELP)
     p.add_argument("alias", help="a constituent of the schema: D8, D18, A2, …")

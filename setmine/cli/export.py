@@ -17,12 +17,13 @@ import json
 import sys
 from pathlib import Path
 
+from .commands import summary_of
 from .common import (BOARD_HELP, SPEC_HELP, help_text, load_subject, write_atomically,
                      writable)
 
 
 def add_parser(sub) -> None:
-    p = sub.add_parser("export", help="write a schema and a model as a ConceptPortal session",
+    p = sub.add_parser("export", help=summary_of("export"),
                        description=help_text(__doc__))
     p.add_argument("board", metavar="FILE", help=BOARD_HELP)
     p.add_argument("--spec", help=SPEC_HELP)

@@ -21,11 +21,12 @@ from ..importing import SeedProblem, keep_glosses, rsl_text, schema_file_text
 from ..rsl import RSLError
 from ..rsl.schemafile import SchemaText, read_schema_text
 from ..sources import SourceError, read_contents
+from .commands import summary_of
 from .common import help_text, write_atomically
 
 
 def add_parser(sub) -> None:
-    p = sub.add_parser("import", help="convert a schema file (Exteor, ConceptPortal) to .rsl",
+    p = sub.add_parser("import", help=summary_of("import"),
                        description=help_text(__doc__))
     p.add_argument("seed", metavar="FILE", help="the schema file: Exteor (.trs or the 2013 "
                    "dump), a ConceptPortal session or bundle, or .rsl")

@@ -13,6 +13,7 @@ import sys
 from ..check.observability import observe, render, to_json
 from ..eval.interpret.model import Limits
 from ..present.output.header import schema_line
+from .commands import summary_of
 from .common import (BOARD_HELP, add_board_options, add_budget_options, load_board_file,
                      load_valid_schema, positive_int)
 from .common import help_text
@@ -20,7 +21,7 @@ from .progress import progress_bar, wanted
 
 
 def add_parser(sub) -> None:
-    p = sub.add_parser("observe", help="which terms depend on the hidden mines",
+    p = sub.add_parser("observe", help=summary_of("observe"),
                        description=help_text(__doc__))
     p.add_argument("board", help=BOARD_HELP)
     p.add_argument("--placements", type=positive_int, default=8, metavar="K",

@@ -21,6 +21,7 @@ import json
 import sys
 import time
 
+from .commands import summary_of
 from .common import help_text
 
 
@@ -28,7 +29,7 @@ def add_parser(sub) -> None:
     from ..solver.games.game_config import FIRST_CLICK_RULES, GRID_TOPOLOGIES, MAX_CELLS
     from .common import jobs_count, positive_int, workers_count
 
-    p = sub.add_parser("play", help="play seeded games with a policy; win rate and guesses",
+    p = sub.add_parser("play", help=summary_of("play"),
                        description=help_text(__doc__))
     p.add_argument("--level",
                    help="beginner (9x9, 10 mines), intermediate (16x16, 40), expert (30x16, 99) "

@@ -35,6 +35,7 @@ from ..repair.search import (DEFAULT_CANDIDATES, DEFAULT_EDITS, DEFAULT_FIXES, D
                              DEFAULT_SECONDS, DEFAULT_VALIDATE, RepairError, repair)
 from ..repair.text import applied, render, to_json
 from ..verify.scope import ScopeError, parse_shapes
+from .commands import summary_of
 from .common import (SPEC_HELP, help_text, load_schema, positive_int, positive_seconds,
                      writable, write_atomically)
 from .progress import progress_bar, wanted
@@ -43,7 +44,7 @@ MAX_EDITS = 4
 
 
 def add_parser(sub) -> None:
-    p = sub.add_parser("repair", help="localize a faulty formula and propose the smallest fix",
+    p = sub.add_parser("repair", help=summary_of("repair"),
                        description=help_text(__doc__))
     p.add_argument("aliases", nargs="*", metavar="ALIAS",
                    help="the terms to repair (default: every term with a known convention)")

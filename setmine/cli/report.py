@@ -38,6 +38,7 @@ import time
 from pathlib import Path
 
 from .. import resources
+from .commands import summary_of
 from .common import (BOARD_HELP, add_board_options, add_budget_options, budget_from, help_text,
                      is_model_argument, load_board_file, load_subject, load_valid_schema,
                      writable, write_atomically)
@@ -46,7 +47,7 @@ from .common import (BOARD_HELP, add_board_options, add_budget_options, budget_f
 def add_parser(sub) -> None:
     from ..solver.games.game_config import FIRST_CLICK_RULES
 
-    p = sub.add_parser("report", help="an HTML page: every term drawn on the board",
+    p = sub.add_parser("report", help=summary_of("report"),
                        description=help_text(__doc__))
     p.add_argument("board", nargs="?", help=BOARD_HELP)
     p.add_argument("--against", metavar="FILE",

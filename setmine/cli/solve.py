@@ -19,11 +19,12 @@ from fractions import Fraction
 
 from ..board import Board, cell_str
 from ..board.board import plural
+from .commands import summary_of
 from .common import BOARD_HELP, help_text, load_board_file, nonnegative_int
 
 
 def add_parser(sub) -> None:
-    p = sub.add_parser("solve", help="exact mine probabilities of a position",
+    p = sub.add_parser("solve", help=summary_of("solve"),
                        description=help_text(__doc__))
     p.add_argument("board", help=BOARD_HELP)
     p.add_argument("--mines", type=nonnegative_int, metavar="N",

@@ -12,11 +12,12 @@ import sys
 from ..present.output import defect_marks
 from ..present.output.header import schema_line
 from ..rsl import unicode
+from .commands import summary_of
 from .common import help_text, load_schema
 
 
 def add_parser(sub) -> None:
-    p = sub.add_parser("spec", help="show a schema's constituents, typed",
+    p = sub.add_parser("spec", help=summary_of("spec"),
                        description=help_text(__doc__))
     p.add_argument("items", nargs="*", metavar="FILE|ALIAS",
                    help="a schema file or shipped name (default: the shipped spec/saper.rsl), "

@@ -41,6 +41,7 @@ import json
 import sys
 from pathlib import Path
 
+from .commands import summary_of
 from .common import (add_budget_options, help_text, load_valid_schema, positive_int, shown,
                      workers_count,
                      writable)
@@ -66,7 +67,7 @@ class Ordered(argparse.Action):
 def add_parser(sub) -> None:
     from ..verify.properties import BUILTIN
 
-    p = sub.add_parser("verify", help="check properties on every board of a scope",
+    p = sub.add_parser("verify", help=summary_of("verify"),
                        description=help_text(__doc__))
     p.add_argument("--spec", help="the schema (default: the shipped spec/saper.rsl, "
                                   "the schema as written)")
