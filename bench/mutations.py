@@ -4,8 +4,8 @@
     .venv/bin/python bench/mutations.py --list     # the faults, without running
 
 Each fault below is one edit of the source that a reviewer found escaping
-every test of its folder (issue 37).  For each, the script copies the
-repository's tracked files to a temporary folder, applies the edit there,
+every test of its folder (issue 37).  For each, the script writes the last
+commit's files to a temporary folder, applies the edit there,
 and runs the fast tier of the tests that should catch it (``-m "not slow"``,
 stopping at the first failure).  A fault is *caught* when a test fails.
 The working tree is never touched.  It prints one line a fault and the
@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import shutil
 import subprocess
 import sys
 import tempfile
@@ -51,21 +50,21 @@ FAULTS = [
 ]
 
 
-def tracked() -> list[str]:
-    return subprocess.run(["git", "ls-files"], cwd=ROOT, capture_output=True, text=True,
-                          check=True).stdout.splitlines()
+def committed(into: str) -> None:
+    """The last commit's files (not the working tree's, which may be
+    mid-edit) written into the folder ``into``."""
+    archive = subprocess.run(["git", "archive", "HEAD"], cwd=ROOT, capture_output=True,
+                             check=True).stdout
+    subprocess.run(["tar", "-x", "-C", into], input=archive, check=True)
 
 
-def run(fault, files: list[str]) -> tuple[bool, float, str]:
+def run(fault) -> tuple[bool, float, str]:
     """(caught, seconds, the first failed test).  Caught means a test
     *failed* (pytest's status 1 with a FAILED line): a collection or import
     error is the copy's fault, not a catch, and stops the script."""
     name, path, old, new, tests = fault
     with tempfile.TemporaryDirectory(prefix="setmine-mutant-") as tmp:
-        for f in files:
-            target = Path(tmp) / f
-            target.parent.mkdir(parents=True, exist_ok=True)
-            shutil.copy2(ROOT / f, target, follow_symlinks=False)   # a link stays a link
+        committed(tmp)
         source = (Path(tmp) / path).read_text(encoding="utf-8")
         if old and source.count(old) != 1:
             raise SystemExit(f"{name}: the text to change is not in {path} once; update FAULTS")
@@ -91,15 +90,14 @@ def main() -> None:
         for name, path, *_ , tests in FAULTS:
             print(f"{name}  ({path}; {tests})")
         return
-    files = tracked()
     for tests in dict.fromkeys(f[4] for f in FAULTS):   # each folder passes without a fault
-        failed, seconds, why = run(("no fault", "README.md", "", "", tests), files)
+        failed, seconds, why = run(("no fault", "README.md", "", "", tests))
         if failed:
             raise SystemExit(f"{tests} fails without any fault ({why}): fix that first")
         print(f"passes   with no fault  ({tests}, {seconds:.0f} s)")
     caught = 0
     for fault in FAULTS:
-        hit, seconds, why = run(fault, files)
+        hit, seconds, why = run(fault)
         caught += hit
         print(f"{'caught ' if hit else 'ESCAPED'}  {fault[0]}  ({fault[4]}, {seconds:.0f} s)"
               + (f"\n         {why}" if hit else ""))
