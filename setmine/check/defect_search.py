@@ -42,6 +42,7 @@ from ..board.placements import sample_placements
 from ..board.shapes import Shape, iter_shapes
 from ..eval.interpret.model import Limits, evaluated
 from ..rsl.schema import Schema
+from ..rsl.syntax.spelling import SUBSCRIPTS
 from .agreement import disagreement_story
 from .compare import Comparison, canonical, compare, difference
 from .isolate import evaluate_chain, evaluate_isolated, roots
@@ -443,7 +444,7 @@ def findings(result: SearchResult, corrected: Schema | None) -> list[Finding]:
 
 
 def _finding(schema, corrected, w: Witness, kind: str, seen) -> Finding:
-    from ..rsl.syntax.printer import unicode
+    from ..rsl.syntax.printer import shown
     from .compare import differing_part
 
     c = schema[w.alias]
@@ -452,9 +453,12 @@ def _finding(schema, corrected, w: Witness, kind: str, seen) -> Finding:
     part = cpart = None
     if fixed is not None and tree is not None:
         part, cpart = differing_part(tree, corrected.analysis[w.alias].tree)
-    f = Finding(w.alias, kind, [], c.convention, NOTIONS[w.alias].convention, c.formal,
-                fixed.formal if fixed is not None else "", unicode(part) if part else "",
-                unicode(cpart) if cpart else "", w.board, "", "", "", w.other,
+    ctree = corrected.analysis[w.alias].tree if fixed is not None else None
+    f = Finding(w.alias, kind, [], c.convention, NOTIONS[w.alias].convention,
+                shown(tree) if tree is not None else c.formal,
+                (shown(ctree) if ctree is not None else fixed.formal) if fixed is not None
+                else "", shown(part) if part else "",
+                shown(cpart) if cpart else "", w.board, "", "", "", w.other,
                 tuple(_encode(schema, w.alias, v) for v in w.values) or (None, None))
     if w.how == "hidden":
         story = hidden_story(schema, w.alias, w.board, w.other, f.meaning,
@@ -466,8 +470,9 @@ def _finding(schema, corrected, w: Witness, kind: str, seen) -> Finding:
         if w.how != "own" and w.data is None:
             f.inherited_from = roots(schema, w.board, w.alias,
                                      {a for (a, how) in seen if how == "own"})
-        notes = [n.removeprefix("why:").strip() for n in (fixed.notes if fixed else ())
-                 if n.startswith("why:")]
+        # the corrected schema's reasons, their names as the printer writes them (pr2, S2)
+        notes = [n.removeprefix("why:").strip().translate(SUBSCRIPTS)
+                 for n in (fixed.notes if fixed else ()) if n.startswith("why:")]
         f.explanation = disagreement_story(
             schema, w.alias, w.board, w.comparison, meaning=f.meaning, isolated=w.how == "own",
             roots=f.inherited_from, part=f.part, corrected_part=f.corrected_part,

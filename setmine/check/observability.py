@@ -236,7 +236,7 @@ def hidden_story(schema: Schema, alias: str, board: Board, other: Board, meaning
     them, and whether its convention asks for them — or it inherits them
     from the changing terms it uses (``roots``: the changing terms of its
     closure that read the mines themselves)."""
-    from ..rsl.syntax.printer import unicode
+    from ..rsl.syntax.printer import shown
     from .compare import reading_part
     from .reference import Facts, reference
 
@@ -258,7 +258,7 @@ def hidden_story(schema: Schema, alias: str, board: Board, other: Board, meaning
     inherited: list[str] = []
     if alias in roots:
         part = reading_part(schema.tree(alias))
-        text += (f". Its own formula reads the mines in `{unicode(part)}`" if part else
+        text += (f". Its own formula reads the mines in `{shown(part)}`" if part else
                  ". Its own formula brings the hidden information in")
         if alias in NOTIONS and reference(alias, Facts.of(board)) != reference(alias, Facts.of(
                 other)):

@@ -30,10 +30,11 @@ def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
         {next((word for word in argv if word in COMMANDS), None)}
     for name, (module, summary) in COMMANDS.items():
         if name in chosen:
-            from .common import add_limit_options
+            from .common import add_limit_options, add_spelling_option
 
             importlib.import_module(f"{__name__}.{module}").add_parser(sub)
             add_limit_options(sub.choices[name])
+            add_spelling_option(sub.choices[name])
         else:
             sub.add_parser(name, help=summary)
     return parser
@@ -85,6 +86,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.command is None:  # bare `setmine`: what it can do, as a usage error
         parser.print_help()
         return 2
+    from ..rsl.syntax.printer import SHOWN
+
+    SHOWN.set(args.spelling)
     failure = None
     try:
         with limited(args.max_memory, args.timeout):

@@ -305,6 +305,13 @@ def add_limit_options(parser) -> None:
                                           f"(default {DEFAULT_TIMEOUT:g})")
 
 
+def add_spelling_option(parser) -> None:
+    """How every command shows formulas: one spelling per output."""
+    parser.add_argument("--spelling", choices=("unicode", "ascii"), default="unicode",
+                        help="write formulas in RSLang's Unicode (∀a∈X1 …, the default) or its "
+                             "ASCII spelling (\\A a \\in X1 …, Exteor's ASCII mode)")
+
+
 # -- argparse types for numeric options: a bad value is a usage error (exit 2)
 # that says what is accepted
 

@@ -147,14 +147,14 @@ def expression(schema, values: dict, tree, budget: Budget) -> Result:
     :func:`run_tree`, as every term is computed)."""
     formula = s.is_formula(tree)
     result = run_tree(Evaluator(values, functions(schema), budget), tree, formula, budget)
-    result.alias, result.kind = unicode_text(tree), "formula" if formula else "term"
+    result.alias, result.kind = formula_text(tree), "formula" if formula else "term"
     return result
 
 
-def unicode_text(tree) -> str:
-    from ..rsl.syntax.printer import unicode
+def formula_text(tree) -> str:
+    from ..rsl.syntax.printer import shown
 
-    return unicode(tree)
+    return shown(tree)
 
 
 def contract(schema, board, results, types, max_elements: int, marks) -> dict:

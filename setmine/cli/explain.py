@@ -36,7 +36,7 @@ from ..present.output.value_view import family_lines, is_family
 from ..rsl.semantics.types import Element, SetType, TupleType
 from ..rsl.syntax import tree as s
 from ..rsl.syntax.errors import RSLError
-from ..rsl.syntax.printer import unicode
+from ..rsl.syntax.printer import shown
 from . import explain_model
 from .explain_model import header
 from .commands import summary_of
@@ -111,9 +111,9 @@ def run(args) -> int:
         if question is None:
             describe(schema, board, evaluator, args.alias)
         else:
-            shown = candidate_cells(candidate)
-            if shown:
-                print(draw(board, highlight=shown).rstrip("\n"))
+            lit = candidate_cells(candidate)
+            if lit:
+                print(draw(board, highlight=lit).rstrip("\n"))
                 print(legend(board, highlight="the candidate's cells"))
                 print()
             reason = why_member(evaluator, schema, question, candidate)
@@ -240,8 +240,8 @@ def why_empty(schema, evaluator, alias: str, tree) -> list[str]:
         return [f"{alias} is empty; its domain cannot be listed: {exc.message}"]
     got = present.listing(domain, EMPTY_SHOWN)
     if got.size == 0:
-        return [f"{alias} is empty because its domain {unicode(tree.domain)} is empty"]
-    lines = [f"{alias} is empty: none of the {got.size_text} members of {unicode(tree.domain)} "
+        return [f"{alias} is empty because its domain {shown(tree.domain)} is empty"]
+    lines = [f"{alias} is empty: none of the {got.size_text} members of {shown(tree.domain)} "
              f"satisfies its condition. The first {len(got.items)}, and the sub-formula that "
              f"rejects each (ask about any other: setmine explain BOARD {alias} CANDIDATE):"]
     for m in got.items:

@@ -20,7 +20,7 @@ from ..present.explain.trace import explain
 from ..present.explain.trace import render as render_trace
 from ..present.explain.why import evaluate_terms, render, why_member
 from ..present.output import values as present
-from ..present.output.header import schema_line, schema_name
+from ..present.output.header import declaration, schema_line, schema_name
 from ..present.output.model_report import model_summary
 from ..rsl.semantics.types import SetType
 from ..rsl.syntax import tree as s
@@ -100,10 +100,10 @@ def run(args) -> int:
 
 
 def header(schema, alias: str) -> str:
-    """The constituent as written, with its reading and texts."""
+    """The constituent's declaration, with its reading and texts."""
     c = schema[alias]
     a = schema.analysis[alias]
-    lines = [c.declaration]
+    lines = [declaration(schema, alias)]
     if a.tree is not None:
         lines.append("  reading: " + read(a.tree))
     lines.append(f"  typification {a.typification}" +

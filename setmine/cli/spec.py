@@ -1,7 +1,8 @@
 """``setmine spec [FILE] [ALIAS…] [--json]``: every constituent of a schema
 (or only the ALIASes named: ``setmine spec D15``, ``setmine spec corrected D8
-D11``) with its kind, typification, value class, formula as written and
-normalised, and its texts."""
+D11``) with its kind, typification, value class, formula and texts.  Formulas are
+written in one spelling: RSLang's printer's (``--spelling unicode`` or
+``ascii``), or, with ``--as-written``, the author's own text."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import sys
 
 from ..present.output import defect_marks
 from ..present.output.header import schema_line
-from ..rsl import unicode
+from ..rsl import shown
 from .commands import summary_of
 from .common import help_text, load_schema
 
@@ -23,6 +24,9 @@ def add_parser(sub) -> None:
                    help="a schema file or shipped name (default: the shipped spec/saper.rsl), "
                         "then the aliases to show (default: every constituent)")
     p.add_argument("--json", action="store_true", help="a JSON list of objects")
+    p.add_argument("--as-written", action="store_true",
+                   help="show each formula as the schema's author wrote it (X₁ beside D7, "
+                        "spacing kept), not as RSLang's printer writes it")
     p.set_defaults(run=run)
 
 
@@ -37,7 +41,7 @@ def rows(schema) -> list[dict]:
             "type": str(a.type) if a.type is not None else None,
             "value_class": a.value_class,
             "formal": c.formal,
-            "normalised": unicode(a.tree) if a.tree is not None else None,
+            "normalised": shown(a.tree) if a.tree is not None else None,
             "term": c.term,
             "text": c.text,
             "convention": c.convention,
@@ -81,11 +85,11 @@ def run(args) -> int:
         json.dump(data, sys.stdout, ensure_ascii=False, indent=2)
         print()
     else:
-        print_table(schema, data)
+        print_table(schema, data, args.as_written)
     return 1 if any(row["error"] for row in data) else 0
 
 
-def print_table(schema, data: list[dict]) -> None:
+def print_table(schema, data: list[dict], as_written: bool = False) -> None:
     from rich import box
     from rich.table import Table
     from rich.text import Text
@@ -104,19 +108,24 @@ def print_table(schema, data: list[dict]) -> None:
     table.add_column("alias", style="bold", no_wrap=True)
     table.add_column("kind", no_wrap=True)
     table.add_column("typification", no_wrap=True)
-    table.add_column("formula (as written → normalised)", ratio=3)
+    table.add_column("formula as written" if as_written else "formula", ratio=3,
+                     overflow="fold")
     table.add_column("term · convention · gloss", ratio=2)
     for row in data:
-        formula = Text(row["formal"] or "")
-        if row["normalised"] and row["normalised"] != row["formal"]:
-            formula.append("\n→ " + row["normalised"], style="dim")
+        # one spelling in the column: the printer's (--spelling), or the
+        # author's text; a formula that does not parse has only the latter
+        formula = Text((row["formal"] if as_written else row["normalised"]) or row["formal"]
+                       or "")
         kind = row["kind"] + (f"\n{row['value_class']}" if row["value_class"] else "")
         typ = Text(row["type"] or "—")
         if row["error"]:
             typ = Text("error", style="bold red")
             formula.append(f"\n{row['error']['code']}: {row['error']['message']}", style="red")
-        for w in row["warnings"]:
-            formula.append(f"\nwarning {w['code']}: {w['message']}", style="yellow")
+        warnings = [f"{w['code']}: {w['message']}" for w in row["warnings"]]
+        for text in dict.fromkeys(warnings):
+            times = warnings.count(text)
+            formula.append(f"\nwarning {text}" + (f" (×{times})" if times > 1 else ""),
+                           style="yellow")
         texts = Text()
         for key, style in (("term", "bold"), ("convention", ""), ("gloss", "italic")):
             if row[key]:
@@ -129,9 +138,9 @@ def print_table(schema, data: list[dict]) -> None:
         table.add_row(row["alias"], kind, typ, formula, texts)
     console.print(table)
     errors = [row for row in data if row["error"]]
-    shown = {row["alias"] for row in data}
+    listed = {row["alias"] for row in data}
     for alias, a in schema.analysis.items():
-        if a.error is not None and alias in shown:
+        if a.error is not None and alias in listed:
             console.print(Text(str(a.error), style="red"), soft_wrap=True)  # never wrap a location
     console.print(f"{len(data)} constituent{'s' if len(data) != 1 else ''}, "
                   f"{len(errors)} with errors.")

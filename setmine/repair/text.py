@@ -23,7 +23,7 @@ from ..rsl.schema import Schema
 from ..rsl.syntax import tree as s
 from ..rsl.syntax.errors import RSLError
 from ..rsl.syntax.parser import parse_expression
-from ..rsl.syntax.printer import unicode
+from ..rsl.syntax.printer import shown, unicode
 from ..verify.evidence import board_text
 from .cases import Case, Judge
 from .mutations import Mutator, at
@@ -174,7 +174,7 @@ def board_name(board: Board) -> str:
 
 
 def suspect_text(repair: Repair, suspect) -> str:
-    return unicode(suspect.node)
+    return shown(suspect.node)
 
 
 # ----------------------------------------------------------------------------
@@ -229,7 +229,7 @@ def render(repair: Repair, suspects: int = 5) -> list[str]:
                         else ""))
     for i, x in enumerate(ranked[:suspects], 1):
         value = suspect_value(r, x.node)
-        lines.append(f"  {i}. {_clip(unicode(x.node))}"
+        lines.append(f"  {i}. {_clip(shown(x.node))}"
                      + (f" = {value}" if value is not None else "")
                      + f" — {x.best}: right on {x.fixed}, wrong on {x.broken} "
                        f"({x.best.operator})")
@@ -288,7 +288,7 @@ def to_json(repair: Repair) -> dict:
            "board": board_text(r.first_failing.board) if r.failing else None,
            "inherited_from": r.inherited_from,
            "chain_board": board_text(r.chain_board) if r.chain_board is not None else None,
-           "suspects": [{"expression": unicode(x.node), "value": suspect_value(r, x.node),
+           "suspects": [{"expression": shown(x.node), "value": suspect_value(r, x.node),
                          "edit": str(x.best), "operator": x.best.operator,
                          "right_on": x.fixed, "wrong_on": x.broken}
                         for x in r.suspects if x.best is not None][:10],
@@ -302,8 +302,8 @@ def to_json(repair: Repair) -> dict:
         out["fixes"].append({
             "formula": new[0], "marked": [list(m) for m in new[1]],
             "old_marked": [list(m) for m in old[1]],
-            "edits": [{"operator": e.operator, "change": str(e), "from": unicode(e.old),
-                       "to": unicode(e.new)} for e in fix.edits],
+            "edits": [{"operator": e.operator, "change": str(e), "from": shown(e.old),
+                       "to": shown(e.new)} for e in fix.edits],
             "evidence": {"board": board_text(ev["board"]), "old": ev["old"], "new": ev["new"],
                          "expected": ev["expected"]},
             "validated": {"scope": r.validate or r.scope,

@@ -19,7 +19,7 @@ from importlib import import_module
 
 from .syntax.errors import Diagnostic, RSLError
 from .syntax.parser import parse_expression, parse_with_warnings
-from .syntax.printer import ascii, unicode
+from .syntax.printer import ascii, shown, unicode
 from .syntax.tree import bracket_tree
 
 # The schema layer (and the typifier beneath it) is loaded on first use.

@@ -18,7 +18,7 @@ from ...eval.values import cardinal
 from ...eval.values.sets import card
 from ...rsl.syntax import tree as s
 from ...rsl.syntax.errors import RSLError
-from ...rsl.syntax.printer import unicode
+from ...rsl.syntax.printer import shown
 from ..output.values import show
 from .glossary import BOARD
 
@@ -37,7 +37,7 @@ class Trace:
 
 def explain(ev, formula: s.Node, env: dict | None = None, depth: int = 8) -> Trace:
     env = dict(env or {})
-    text = unicode(formula)
+    text = shown(formula)
     try:
         if isinstance(formula, s.Quantifier):
             return _quantifier(ev, formula, env, depth)
@@ -83,12 +83,12 @@ def witnesses(traces: list[Trace]) -> list[tuple[str, dict]]:
 def _quantifier(ev, q: s.Quantifier, env: dict, depth: int) -> Trace:
     domain = ev.value(q.domain, env)
     size = _size(domain)
-    text = unicode(q)
+    text = shown(q)
     if q.op == "∀":
         holds, counterexample = ev.forall(q.var, domain, q.body, env, q)
         if holds:
-            return Trace(text, True, f"holds for the only member of {unicode(q.domain)}" if size == "1"
-                         else f"holds for all {size} members of {unicode(q.domain)}")
+            return Trace(text, True, f"holds for the only member of {shown(q.domain)}" if size == "1"
+                         else f"holds for all {size} members of {shown(q.domain)}")
         if counterexample is None:
             found, counterexample = ev.exists(q.var, domain, negate(q.body), env, q)
         trace = Trace(text, False, "counterexample " + _binding_text(counterexample, _cells(ev)),
@@ -98,7 +98,7 @@ def _quantifier(ev, q: s.Quantifier, env: dict, depth: int) -> Trace:
         return trace
     found, witness = ev.exists(q.var, domain, q.body, env, q)
     if not found:
-        return Trace(text, False, f"no member of {unicode(q.domain)} ({size} member{'s' * (size != '1')}) satisfies it")
+        return Trace(text, False, f"no member of {shown(q.domain)} ({size} member{'s' * (size != '1')}) satisfies it")
     trace = Trace(text, True, "witness " + _binding_text(witness, _cells(ev)), dict(witness))
     if depth > 0:
         trace.children.append(explain(ev, q.body, {**env, **witness}, depth - 1))
@@ -110,8 +110,8 @@ def _term(ev, node: s.Node, env: dict) -> Trace:
     try:
         value = ev.value(node, env)
     except RSLError as exc:
-        return Trace(unicode(node), None, f"error {exc.code}: {exc.message}", error=exc)
-    return Trace(unicode(node), value, show(value, limit=12, cells=_cells(ev)))
+        return Trace(shown(node), None, f"error {exc.code}: {exc.message}", error=exc)
+    return Trace(shown(node), value, show(value, limit=12, cells=_cells(ev)))
 
 
 def _cells(ev):

@@ -45,7 +45,7 @@ from ...eval.values.subsets import Subsets
 from ...rsl.semantics.types import Element, SetType, TupleType
 from ...rsl.syntax import tree as s
 from ...rsl.syntax.errors import RSLError
-from ...rsl.syntax.printer import unicode
+from ...rsl.syntax.printer import shown
 from ..output.values import show
 from .glossary import BOARD, Glossary
 from .reading import member_noun, ordinal
@@ -176,7 +176,7 @@ class Why:
 
     # -- memberships
     def member(self, node: s.Node, element, env: dict, depth: int) -> Reason:
-        claim = f"{self.text(element)} ∈ {unicode(node)}"
+        claim = f"{self.text(element)} ∈ {shown(node)}"
         try:
             with self.step():
                 inside = member(element, self.set(node, env))
@@ -187,7 +187,7 @@ class Why:
                 elif handler is not None:
                     handler(r, node, element, inside, env, depth + 1)
                 else:
-                    r.note = f"{unicode(node)} = {self.text(self.ev.value(node, env))}"
+                    r.note = f"{shown(node)} = {self.text(self.ev.value(node, env))}"
                 return r
         except RSLError as exc:
             return Reason(claim, "undecided", f"{exc.code}: {exc.message}")
@@ -195,7 +195,7 @@ class Why:
     def set(self, node, env):
         value = self.ev.value(node, env)
         if isinstance(value, (bool, int, tuple)):
-            raise RSLError("calcInvalidData", f"{unicode(node)} is not a set", *node.span)
+            raise RSLError("calcInvalidData", f"{shown(node)} is not a set", *node.span)
         return value
 
     def member_Global(self, r: Reason, node, e, inside, env, depth):
@@ -213,7 +213,7 @@ class Why:
         value = self.ev.value(s.Global(alias))
         cells = isinstance(typ := self.schema.analysis[alias].type, SetType) \
             and isinstance(typ.base, Element)
-        return Reason(f"{alias} :== {unicode(self.schema.tree(alias))}",
+        return Reason(f"{alias} :== {shown(self.schema.tree(alias))}",
                       note=self.text(value, SHOWN if cells else 3))
 
     def member_SetOperation(self, r: Reason, node, e, inside, env, depth):
@@ -224,7 +224,7 @@ class Why:
             parts, union = _chain(node, node.op), node.op == "∪"
             deciding = [p for p in parts if member(e, self.set(p, env)) == union]
             if deciding and (union or not inside):
-                r.note = f"{'in' if union else 'not in'} {unicode(deciding[0])}"
+                r.note = f"{'in' if union else 'not in'} {shown(deciding[0])}"
                 return why(deciding[0])
             r.note = ("in both" if len(parts) == 2 else "in all of them") if inside \
                 else "in none of them"
@@ -234,13 +234,13 @@ class Why:
             r.note = "in exactly one side" if inside else "in both sides or in neither"
             return [why(node.left), why(node.right)]
         if not left:
-            r.note = f"not in {unicode(node.left)}"
+            r.note = f"not in {shown(node.left)}"
             return why(node.left)
         if inside:
-            r.note = f"in {unicode(node.left)}, not in {unicode(node.right)}"
+            r.note = f"in {shown(node.left)}, not in {shown(node.right)}"
             why(node.left)
         else:
-            r.note = f"but it is in {unicode(node.right)}"
+            r.note = f"but it is in {shown(node.right)}"
         why(node.right)
 
     def member_Apply(self, r: Reason, node, e, inside, env, depth):
@@ -251,33 +251,33 @@ class Why:
                 family = family.restricted(e, True)
             witness = next(m for m in members(family, self.ev.budget, arg, "a witness")
                            if member(e, m))
-            r.note = f"it is in {self.text(witness)}, a member of {unicode(arg)}"
+            r.note = f"it is in {self.text(witness)}, a member of {shown(arg)}"
             r.children.append(self.member(arg, witness, env, depth))
         elif node.op == "red":
-            r.note = f"no member of {unicode(arg)} contains it"
+            r.note = f"no member of {shown(arg)} contains it"
             r.children.append(self.definition(arg.name) if self.term(arg) else
-                              Reason(unicode(arg), note=self.text(self.set(arg, env))))
+                              Reason(shown(arg), note=self.text(self.set(arg, env))))
         elif node.op == "ℬ" and isinstance(e, frozenset):
             outside = [m for m in sort(e) if not member(m, self.set(arg, env))]
-            r.note = f"{self.text(outside[0])} is not in {unicode(arg)}" if outside else \
-                f"each of its members is in {unicode(arg)}"
-            shown = outside[:1] or (sort(e) if len(e) <= self.small and not self.plain(arg)
+            r.note = f"{self.text(outside[0])} is not in {shown(arg)}" if outside else \
+                f"each of its members is in {shown(arg)}"
+            listed = outside[:1] or (sort(e) if len(e) <= self.small and not self.plain(arg)
                                     else [])
-            r.children += [self.member(arg, m, env, depth) for m in shown]
+            r.children += [self.member(arg, m, env, depth) for m in listed]
         else:
-            r.note = f"{unicode(node)} = {self.text(self.ev.value(node, env))}"
+            r.note = f"{shown(node)} = {self.text(self.ev.value(node, env))}"
 
     def member_Projection(self, r: Reason, node, e, inside, env, depth):
         if not node.big or len(node.indices) != 1:
-            r.note = f"{unicode(node)} = {self.text(self.ev.value(node, env))}"
+            r.note = f"{shown(node)} = {self.text(self.ev.value(node, env))}"
             return
         i, relation = node.indices[0], self.set(node.arg, env)
         if not inside:
-            r.note = f"no member of {unicode(node.arg)} has it as its {ordinal(i)} component"
+            r.note = f"no member of {shown(node.arg)} has it as its {ordinal(i)} component"
             r.children += self.absent(node.arg, i, e, env, depth)
             return
         t = self.with_component(relation, i, e, node.arg)
-        r.note = f"the {ordinal(i)} component of {self.text(t)}, a member of {unicode(node.arg)}"
+        r.note = f"the {ordinal(i)} component of {self.text(t)}, a member of {shown(node.arg)}"
         if isinstance(relation, Fibered) and i == 1 and (n := card(relation.fiber(e))) != 1:
             r.note += f" (one of {cardinal.show(n)} with this first component)"
         r.children.append(self.member(node.arg, t, env, depth))
@@ -336,7 +336,7 @@ class Why:
         """A conjunct of ``{a ∈ D | P}`` that uses a only as pr i(a) and is
         false when pr i(a) is ``e`` (pr i(a) is bound as a name of its own)."""
         target = s.Projection(False, (i,), comp.var)
-        name = unicode(target)
+        name = shown(target)
         for part in conjuncts(comp.condition):
             replaced = transform(part, lambda n: s.Local(name) if n == target else None)
             if comp.var in list(replaced.walk()):
@@ -355,13 +355,13 @@ class Why:
     def member_Declarative(self, r: Reason, node, e, inside, env, depth):
         if self.plain(node.domain):
             yes = member(e, self.set(node.domain, env))
-            domain = Reason(f"{self.text(e)} ∈ {unicode(node.domain)}", "yes" if yes else "no",
+            domain = Reason(f"{self.text(e)} ∈ {shown(node.domain)}", "yes" if yes else "no",
                             member_noun(node.domain) if yes else "")
         else:
             domain = self.member(node.domain, e, env, depth)
         r.children.append(domain)
         if not domain.holds:
-            r.note = f"not in the domain {unicode(node.domain)}"
+            r.note = f"not in the domain {shown(node.domain)}"
             return
         reason = self.formula(node.condition, {**env, **bind(node.var, e, node)}, depth, inside)
         reason.prefix = f"for {self.binding_text(node.var, e)}: "
@@ -376,7 +376,7 @@ class Why:
 
     def member_Enumeration(self, r: Reason, node, e, inside, env, depth):
         values = [self.ev.value(i, env) for i in node.items]
-        r.note = f"it is {unicode(node.items[values.index(e)])}" if inside else \
+        r.note = f"it is {shown(node.items[values.index(e)])}" if inside else \
             f"it is none of {', '.join(self.text(v) for v in values)}"
 
     def binding_text(self, decl: s.Node, value) -> str:
@@ -395,7 +395,7 @@ class Why:
             if isinstance(f, s.Quantifier):
                 return self.quantifier(f, env, depth, known)
             value = self.ev.truth(f, env) if known is None else known
-            r = Reason(unicode(f), "true" if value else "false")
+            r = Reason(shown(f), "true" if value else "false")
             if depth < self.max_depth:
                 if isinstance(f, s.Negation):
                     r.children.append(self.formula(f.arg, env, depth + 1))
@@ -405,7 +405,7 @@ class Why:
                     self.predicate(r, f, env, depth + 1)
             return r
         except RSLError as exc:
-            return Reason(unicode(f), "undecided", f"{exc.code}: {exc.message}")
+            return Reason(shown(f), "undecided", f"{exc.code}: {exc.message}")
 
     def connective(self, r: Reason, f: s.Connective, value: bool, env, depth):
         parts = _chain(f, f.op) if f.op in ("&", "∨") else [f.left, f.right]
@@ -439,17 +439,17 @@ class Why:
             note = f"{found} was not found within the budget ({trace.error.code})" \
                 if known == (q.op == "∃") else f"decided for the whole term; checking each " \
                 f"member here exceeds the budget ({trace.error.code})"
-            return Reason(unicode(q), "true" if known else "false", note)
+            return Reason(shown(q), "true" if known else "false", note)
         if trace.error is not None:
-            return Reason(unicode(q), "undecided", trace.note)
-        r = Reason(unicode(q), "true" if trace.value else "false", trace.note)
+            return Reason(shown(q), "undecided", trace.note)
+        r = Reason(shown(q), "true" if trace.value else "false", trace.note)
         binding = {k: v for k, v in trace.binding.items() if not k.startswith("·")}
         decls = q.var.items if isinstance(q.var, s.DeclList) else (q.var,)
         if binding:
             word = "witness" if q.op == "∃" else "counterexample"
             r.note = f"{word} " + ", ".join(f"{k} = {self.text(v)}" for k, v in binding.items())
         elif trace.value:
-            size, domain = card(self.ev.value(q.domain, env)), unicode(q.domain)
+            size, domain = card(self.ev.value(q.domain, env)), shown(q.domain)
             r.note = f"{domain} is empty, so it holds" if size == 0 else \
                 f"holds for the only member of {domain}" if size == 1 else \
                 f"holds for each of the {cardinal.show(size)} members of {domain}"

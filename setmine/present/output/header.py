@@ -29,3 +29,19 @@ def schema_name(schema) -> str:
 def schema_line(schema) -> str:
     """``schema: spec/saper.rsl``."""
     return f"schema: {schema_name(schema)}"
+
+
+def declaration(schema, alias: str) -> str:
+    """``D8 :== red(Pr2(D7))``: a constituent's declaration in the spelling
+    chosen for display (``--spelling``), so that it reads like every other
+    formula of the output; the author's text when its formula has no tree."""
+    from ...rsl.syntax import tree as s
+    from ...rsl.syntax.printer import shown
+    from ...rsl.syntax.spelling import canonical
+
+    c = schema[alias]
+    analysis = schema.analysis.get(alias)
+    tree = analysis.tree if analysis is not None else None
+    if c.operator is None or tree is None:
+        return c.declaration
+    return shown(s.GlobalDefinition(s.Global(alias), canonical(c.operator), tree))

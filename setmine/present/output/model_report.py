@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from . import values as present
 from .eval_report import method, results_json
-from .header import schema_line, schema_name
+from .header import declaration, schema_line, schema_name
 from ...rsl.semantics.domains import GIVEN
 
 
@@ -85,7 +85,7 @@ def print_model_results(schema, model, results, types, limit: int, given: bool =
             head.append(f"  · {method(r)} · {r.seconds * 1000:.1f} ms", style="dim")
         console.print(head)
         if c is not None and c.formal:
-            indented(f"{name} :== {c.formal}" if c.kind != "structure" else c.formal, "dim")
+            indented(declaration(schema, name), "dim")
         for text, style in ((c.term, "bold dim"), (c.convention, "dim"), (c.gloss, "italic dim")) \
                 if c is not None else ():
             if text:

@@ -35,8 +35,8 @@ QUOTED = 60
 
 
 def _not(text: str, typ) -> str:
-    shown = text if len(text) <= QUOTED else f"{text[:QUOTED // 2]}…{text[-QUOTED // 2:]}"
-    return f"{shown!r} is not an element of {typ} ({describe(typ)})"
+    clipped = text if len(text) <= QUOTED else f"{text[:QUOTED // 2]}…{text[-QUOTED // 2:]}"
+    return f"{clipped!r} is not an element of {typ} ({describe(typ)})"
 
 
 def read_element(text: str, typ, cells: frozenset = frozenset()):
@@ -67,9 +67,9 @@ class _Reader:
         self.text, self.cells, self.top = text, cells, top
 
     def fail(self, typ, found) -> ValueError:
-        from ...rsl.syntax.printer import unicode
+        from ...rsl.syntax.printer import shown
 
-        what = unicode(found) if isinstance(found, s.Node) else str(found)
+        what = shown(found) if isinstance(found, s.Node) else str(found)
         return ValueError(f"{_not(self.text, self.top)}: found {what!r} where "
                           f"{describe(typ)} was expected")
 

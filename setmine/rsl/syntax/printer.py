@@ -11,6 +11,8 @@ print gives back the same tree (``parse(unicode(t)) == t`` and
 
 from __future__ import annotations
 
+from contextvars import ContextVar
+
 from . import tree as s
 from .spelling import ASCII, ASCII_COMMAND
 
@@ -226,3 +228,15 @@ def unicode(node: s.Node) -> str:
 
 def ascii(node: s.Node) -> str:  # noqa: A001 - the name of the spelling
     return AsciiPrinter()(node)
+
+
+SHOWN = ContextVar("the spelling of formulas shown to a reader", default="unicode")
+"""``"unicode"`` or ``"ascii"``: how :func:`shown` writes a formula.  A
+command sets it once from ``--spelling``, so that one output uses one
+spelling; text that is read back (a schema file, a repair's edit) is
+written with :func:`unicode` whatever it says."""
+
+
+def shown(node: s.Node) -> str:
+    """``node`` in the spelling chosen for display (``SHOWN``)."""
+    return ascii(node) if SHOWN.get() == "ascii" else unicode(node)
