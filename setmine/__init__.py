@@ -162,9 +162,12 @@ def _repair(schema, alias: str, scope: str = "cells<=5", **options):
     return search(load_schema(schema), alias, scope, **options)
 
 
-def report(schema="written", board="beginner-midgame", path=None, *, against=None) -> str:
+def report(schema="written", board="beginner-midgame", path=None, *,
+           against="default") -> str:
     """The HTML page of every term drawn on the board (``setmine report``),
     ``against`` a second schema beside it; written to ``path`` when given.
+    As the command, the schema as written is drawn beside the corrected one
+    unless ``against`` says otherwise (``None``: no second schema).
 
     >>> page = report("corrected", "tiny-2x2")
     >>> page.startswith("<!DOCTYPE html>"), "D18" in page
@@ -175,7 +178,12 @@ def report(schema="written", board="beginner-midgame", path=None, *, against=Non
     from .pictures.page import report_page
     from .pictures.report_data import build
 
-    page = report_page(build(load_schema(schema), load_board(board),
+    from .resources import is_written_schema
+
+    schema = load_schema(schema)
+    if against == "default":
+        against = "corrected" if is_written_schema(schema) else None
+    page = report_page(build(schema, load_board(board),
                              against=None if against is None else load_schema(against)))
     if path is not None:
         Path(path).write_text(page, encoding="utf-8")

@@ -88,3 +88,13 @@ def resolve_board(arg: str | Path) -> Path:
         return shipped if shipped.is_file() else path
     except OSError:  # a name the system refuses (too long, …): the caller's read says so
         return path
+
+
+def is_written_schema(schema) -> bool:
+    """Whether ``schema`` was loaded from the shipped schema as written: the
+    report then draws the corrected one beside it by default."""
+    try:
+        return schema.path is not None and \
+            Path(schema.path).resolve() == WRITTEN_SCHEMA.resolve()
+    except OSError:
+        return False

@@ -61,3 +61,23 @@ def test_the_subpackages_of_the_same_names_are_the_functions_too():
     assert setmine.check("corrected", "tiny-2x2")["A6"] is True
     assert ">>>" in setmine.verify.__doc__ and "The package setmine.verify" in \
         setmine.verify.__doc__
+
+
+def test_report_draws_what_the_command_draws(tmp_path):
+    """``setmine.report()`` is ``setmine report``: the schema as written
+    beside the corrected one by default (issue 37), the same page but its
+    timings."""
+    import re
+
+    from setmine.cli import main
+
+    out = tmp_path / "page.html"
+    assert main(["report", "tiny-2x2", "-o", str(out)]) == 0
+
+    def timeless(page: str) -> str:
+        return re.sub(r'<span class="dim time">[^<]*</span>', "", page)
+
+    page = setmine.report("written", "tiny-2x2")
+    assert timeless(page) == timeless(out.read_text(encoding="utf-8"))
+    alone = setmine.report("written", "tiny-2x2", against=None)
+    assert "saper-corrected.rsl" in page and len(alone) < len(page)

@@ -12,8 +12,10 @@ contract of docs/pictures.md, which the browser tests read):
   tinted by it and carries ``data-p="num/den"``; a cell mapped to ``None``
   has no probability (class ``nop``);
 * ``marks`` adds CSS classes to cells (``move``, ``differs``, ``selected``…);
-* ``badges`` writes a short text in a cell's top-left corner (a count, a
-  fraction), class ``badge``; ``notes`` gives a cell's tooltip (its
+* ``badges`` writes a short text in a cell's top-left corner (a
+  fraction), class ``badge``; ``counts`` writes a text *in place of* the
+  cell's number, large, class ``counted`` (a relation's pairs per cell: the
+  open cells' numbers would only compete with it); ``notes`` gives a cell's tooltip (its
   ``<title>``) more to say than its name and probability;
 * with ``show_mines`` the mines are drawn (``*``; ``x`` for the mines setmine
   chose to complete a player's view).
@@ -73,7 +75,7 @@ class CellShape:
 
 def board_svg(board, *, lit: Iterable[Cell] = (), heat: Mapping[Cell, Fraction | None] | None = None,
               marks: Mapping[Cell, str] | None = None, badges: Mapping[Cell, str] | None = None,
-              notes: Mapping[Cell, str] | None = None,
+              counts: Mapping[Cell, str] | None = None, notes: Mapping[Cell, str] | None = None,
               show_mines: bool = False,
               label: str = "", standalone: bool = False, titles: bool = False,
               size: int = SIZE) -> str:
@@ -102,6 +104,10 @@ def board_svg(board, *, lit: Iterable[Cell] = (), heat: Mapping[Cell, Fraction |
              for cell in board.cells]
     if notes:
         cells = [replace(c, title=f"{c.title or c.key}; {notes[cell]}") if cell in notes else c
+                 for cell, c in zip(board.cells, cells)]
+    if counts is not None:
+        cells = [replace(c, text=counts.get(cell, ""),
+                         classes=c.classes + (" counted" if cell in counts else ""))
                  for cell, c in zip(board.cells, cells)]
     if badges:
         inset = {"hex": (0.3, 0.45), "dot": (0.35, 0.4)}.get(
@@ -212,6 +218,7 @@ STYLE = """
 .board .cell.mine text, .board .cell.chosen-mine text { fill: #b91c1c; }
 .board .n1 text { fill: #1d4ed8; } .board .n2 text { fill: #15803d; } .board .n3 text { fill: #b91c1c; }
 .board .n4 text { fill: #312e81; } .board .n5 text { fill: #7f1d1d; } .board .n6 text { fill: #0e7490; }
+.board .cell.counted text { font: bold 15px sans-serif; fill: #7c2d12; }
 .board .cell text.badge { font: bold 8px sans-serif; text-anchor: start; dominant-baseline: hanging; fill: #111; stroke: #fff; stroke-width: 2px; paint-order: stroke; }
 .board .axis { font: 9px sans-serif; fill: #6b7280; font-weight: normal; }
 .board .edge { stroke: #9ca3af; stroke-width: 1; }

@@ -97,7 +97,7 @@ def run(args) -> int:
     against = None
     if args.against:
         against = load_valid_schema(args.against)
-    elif not args.no_against and _is_written(schema):
+    elif not args.no_against and resources.is_written_schema(schema):
         against = load_valid_schema(str(resources.CORRECTED_SCHEMA))
     board = load_board_file(args.board, args.mines)
     output = Path(args.output) if args.output else Path(Path(args.board).stem + ".html")
@@ -181,10 +181,3 @@ def run_game(args) -> int:
           f"browser: {output.resolve().as_uri()}")
     return 0
 
-
-def _is_written(schema) -> bool:
-    try:
-        return schema.path is not None and \
-            Path(schema.path).resolve() == resources.WRITTEN_SCHEMA.resolve()
-    except OSError:
-        return False

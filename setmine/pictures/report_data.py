@@ -1,5 +1,5 @@
 """``setmine report``'s page, as data: the schema evaluated over a board,
-one section per constituent in dependency order, each value drawn
+one section per constituent (the move's terms first: :func:`order`), each value drawn
 (``views.py``), each formula with hoverable sub-terms (``formula.py``),
 each defect the defect search found marked and explained with its minimal
 board — and, against a second schema, both values side by side, marked
@@ -13,7 +13,9 @@ family its formula reads (``measure_of``), when it reads exactly one.
 
 from __future__ import annotations
 
+import heapq
 import time
+from collections import deque
 from dataclasses import dataclass, field
 
 from markupsafe import Markup, escape
@@ -190,9 +192,42 @@ def evaluation(schema: Schema, board: Board, budget: Budget) -> Evaluation:
 
 
 def order(schema: Schema) -> list[str]:
-    """The basic sets and structures, then every constituent that has a
-    value, in dependency order."""
-    return [c.alias for c in schema if c.kind in STRUCTURES] + list(dependency_order(schema))
+    """The sections' order: what a reader comes for first.
+
+    The move axiom, then what it reads — the term the move is taken from,
+    then the terms that one is computed from, and so on — each term before
+    every term it is computed from and, among those free to come next, the
+    nearest to the move first: the page reads from the answer down to its
+    reasons (on the Saper: A6, D18, D17, D14, D15 …).  Then every other term and axiom in dependency order;
+    the basic sets and structures last, since the board at the top of the
+    page shows them.  A schema without the move axiom: the basic sets and
+    structures, then every constituent in dependency order."""
+    givens = [c.alias for c in schema if c.kind in STRUCTURES]
+    rest = list(dependency_order(schema))
+    place = {alias: i for i, alias in enumerate(rest)}
+    if MOVE_AXIOM not in place:
+        return givens + rest
+    uses = {a: [u for u in schema.uses(a) if u in place] for a in rest}
+    depth, queue = {MOVE_AXIOM: 0}, deque([MOVE_AXIOM])   # how far from the move
+    while queue:
+        alias = queue.popleft()
+        for used in uses[alias]:
+            if used not in depth:
+                depth[used] = depth[alias] + 1
+                queue.append(used)
+    users = {a: 0 for a in depth}   # a term is placed once every term using it is
+    for alias in depth:
+        for used in uses[alias]:
+            users[used] += 1
+    first, ready = [], [(0, place[MOVE_AXIOM], MOVE_AXIOM)]
+    while ready:
+        _, _, alias = heapq.heappop(ready)
+        first.append(alias)
+        for used in uses[alias]:
+            users[used] -= 1
+            if users[used] == 0:
+                heapq.heappush(ready, (depth[used], place[used], used))
+    return first + [a for a in rest if a not in depth] + givens
 
 
 def move_terms_of(schema: Schema) -> list[str]:

@@ -111,7 +111,7 @@ def _relation(board: Board, value, kind: str, summary: str, text: str) -> View:
         key[x] = (data[cell_str(x)]["n"], tuple(map(tuple, sets)))
     domain = frozenset(x for x in by_cell if isinstance(x, tuple) and len(x) == 2)
     counted = any(entry["n"] != "1" for entry in data.values())  # picture() draws the counts
-    legend = f"the number in a cell's corner: how many {PAIRED[kind]} the relation pairs it " \
+    legend = f"the number in a cell: how many {PAIRED[kind]} the relation pairs it " \
              f"with" if counted else ""
     return View("relation", summary, text, data={"kind": kind, "cells": data},
                 cells=domain, key=key, legend=legend)
@@ -165,8 +165,8 @@ def _family(board: Board, value, summary: str, text: str) -> View:
 def picture(board: Board, v: View, marks: dict | None = None, label: str = "", *,
             standalone: bool = False) -> Markup | None:
     """The board picture of a view: its members lit, its relation's domain
-    marked (each cell's number of pairs in its corner, unless every cell has
-    one), its shares as a heat map; ``marks`` adds classes to cells.
+    marked (each cell's number of pairs written in it, in place of the
+    cell's own number, unless every cell has one), its shares as a heat map; ``marks`` adds classes to cells.
     ``standalone`` makes it an SVG file of its own (a notebook's image)."""
     marks = dict(marks or {})
     if len(board.cells) > MAX_DRAWN:
@@ -177,8 +177,8 @@ def picture(board: Board, v: View, marks: dict | None = None, label: str = "", *
     if v.kind == "relation":
         domain = {c: "domain" for c in v.cells if c not in marks}
         counts = {cell: n for cell, (n, _sets) in v.key.items()}
-        badges = counts if any(n != "1" for n in counts.values()) else None
-        return Markup(board_svg(board, badges=badges, **{**how, "marks": {**domain, **marks}}))
+        shown = counts if any(n != "1" for n in counts.values()) else None
+        return Markup(board_svg(board, counts=shown, **{**how, "marks": {**domain, **marks}}))
     if v.kind == "shares":
         return Markup(board_svg(board, heat=v.shares, notes=v.data["notes"], **how))
     return None

@@ -109,12 +109,22 @@ def test_the_heat_map_of_a_view_with_three_equal_candidates():
 
 # -- the sections of a report
 
-def test_a_report_has_every_constituent_in_dependency_order_and_the_move_terms():
+def test_a_report_opens_with_the_move_and_what_it_reads_and_has_every_constituent():
+    """The move axiom first, each term it reads (at any depth) before the
+    terms it is computed from; then the others in dependency order; the
+    basic sets and structures last."""
     report = R.build(CORRECTED, MIDGAME)
     aliases = [s.alias for s in report.sections]
     assert sorted(aliases) == sorted(c.alias for c in CORRECTED if c.kind not in ("function", "predicate"))
-    for i, alias in enumerate(aliases):
-        assert all(aliases.index(u) < i for u in CORRECTED.uses(alias))
+    givens = [c.alias for c in CORRECTED if c.kind in ("basic", "structure")]
+    read = set(CORRECTED.closure(MOVE_AXIOM)) - set(givens) | {MOVE_AXIOM}
+    assert aliases[0] == MOVE_AXIOM and set(aliases[:len(read)]) == read
+    assert aliases[len(aliases) - len(givens):] == givens
+    for i, alias in enumerate(aliases[:len(read)]):   # users before what they use
+        assert all(aliases.index(u) > i for u in CORRECTED.uses(alias) if u in read)
+    rest = aliases[len(read):len(aliases) - len(givens)]
+    for i, alias in enumerate(rest):                  # the others: what they use first
+        assert all(rest.index(u) < i for u in CORRECTED.uses(alias) if u in rest)
     values = evaluate_schema(CORRECTED, structure(MIDGAME))
     for alias, v in report.move_terms:
         assert v.cells == frozenset(values[alias].value)
@@ -244,7 +254,7 @@ def test_the_counts_and_the_grey_of_a_picture_are_explained(tmp_path):
     d2 = page[page.index('data-term="D2"'):]
     d2 = d2[:d2.index("</figure>")]
     assert 'class="badge"' in d2 or ">8<" in d2
-    assert "the number in a cell's corner: how many sets of cells the relation pairs it with" in d2
+    assert "the number in a cell: how many sets of cells the relation pairs it with" in d2
     heat = page[page.index('data-kind="shares"'):]
     heat = heat[:heat.index("</figure>")]
     assert "grey: a closed cell the relation leaves out" in heat and "hatched" in heat

@@ -11,7 +11,7 @@ type of the value                       picture
 ``ℬ(X)``, a set of cells                the board, the members lit
 ``ℬ(X×X)``, ``ℬ(X×ℬ(X))``, a relation   the board, each cell x tinted by the
                                         number of pairs (x, …), written in
-                                        its corner: the pairs of one cell
+                                        it: the pairs of one cell
                                         are too many sets to draw at once,
                                         their number is what tells a
                                         function (one pair a cell) from a
@@ -51,7 +51,7 @@ from ..output.kinds import LISTED, family_sizes, fibers, is_cells, is_family, re
 
 IMG = "img"                  # the pictures' folder, beside the pages
 SVG_NS = "http://www.w3.org/2000/svg"
-SIZE = 30                    # a cell's side in the pictures with numbers in the corner
+SIZE = 30                    # a cell's side in the pictures with a count or a fraction
 BINS = ((1, 1), (2, 3), (4, 15), (16, 63), (64, 255), (256, None))
 TINTS = ("#dbeafe", "#bfdbfe", "#93c5fd", "#60a5fa", "#2563eb", "#1e3a8a")
 LEGEND_LINE = 16             # the height of one line of a legend
@@ -122,8 +122,8 @@ def value_picture(board, value, typ, *, stem: str, alias: str, where: str,
                     "probability: the picture counts the pairs instead.")
         return _count_picture(
             board, counts, stem, f"{alias} {where}: each cell tinted by its number of pairs",
-            f"Each cell x is tinted by the number of pairs (x, …) in {alias}, written in its "
-            "top-left corner (the legend under the board); a plain cell is in no pair."
+            f"Each cell x is tinted by the number of pairs (x, …) in {alias}, written in "
+            "it (the legend under the board); a plain cell is in no pair."
             + note, "pairs of a cell:")
     if is_family(typ):
         got = present.listing(value, LISTED, _budget())
@@ -138,7 +138,7 @@ def value_picture(board, value, typ, *, stem: str, alias: str, where: str,
             board, counts, stem, f"{alias} {where}: each cell tinted by the number of its "
             f"{n} members that contain it",
             f"Each cell is tinted by the number of the {n} members of {alias} that contain "
-            "it, written in its top-left corner; a plain cell is in none.",
+            "it, written in it; a plain cell is in none.",
             "members containing the cell:")
     return None
 
@@ -201,7 +201,7 @@ def _count_picture(board, counts: dict, stem: str, alt: str, caption: str,
                    legend_title: str) -> Picture:
     bins = sorted({_bin(n) for n in counts.values() if n > 0})
     svg = _framed(board_svg(board, marks={c: f"k{_bin(n)}" for c, n in counts.items() if n > 0},
-                            badges={c: _count_text(n) for c, n in counts.items() if n > 0},
+                            counts={c: _count_text(n) for c, n in counts.items() if n > 0},
                             size=SIZE),
                   alt, legend_title,
                   [(TINTS[i - 1], _bin_text(i)) for i in bins])
