@@ -293,7 +293,7 @@ set of open cells up to symmetry (and each move, when a property reads
 it), the placements of the k mines in the closed cells are grouped by
 those counts — the cells lying in exactly the same counted sets form
 atoms, a group is how many mines each atom holds, and its size is a
-product of binomials (`verify/views.py`) — and each group is decided once,
+product of binomials (`verify/boards/views.py`) — and each group is decided once,
 on its least placement.  `states` and `distinct` are counted, not visited
 (the distinct ones by Burnside's lemma over the open cells' stabiliser).
 A number of open cells at which a property fails is decided to its end

@@ -25,9 +25,9 @@ import time
 from setmine.check.agreement import crosscheck
 from setmine.check.positions import positions
 from setmine.rsl.schema import Schema
-from setmine.verify.job import Job, shape_data
-from setmine.verify.run import verify
-from setmine.verify.scope import count_positions, parse_shapes
+from setmine.verify.boards.job import Job, shape_data
+from setmine.verify.boards.run import verify
+from setmine.verify.boards.scope import count_positions, parse_shapes
 
 
 def plain_rate(schema: Schema, shapes, sample: int) -> tuple[float, int]:

@@ -128,10 +128,10 @@ def _verify(schema="written", shapes: str = "cells<=4", *, assertions=(), proper
     >>> result["states"], [(p["name"], p["holds"]) for p in result["properties"]]
     (184, [('D18 ∩ D8 = ∅', True)])
     """
-    from .verify.job import Job, shape_data
-    from .verify.properties import default_properties
-    from .verify.run import to_json, verify as run
-    from .verify.scope import parse_shapes
+    from .verify.boards.job import Job, shape_data
+    from .verify.boards.properties import default_properties
+    from .verify.boards.run import to_json, verify as run
+    from .verify.boards.scope import parse_shapes
 
     schema = load_schema(schema)
     asked = tuple(("assert", a) for a in assertions) + tuple(("builtin", p) for p in properties)
@@ -217,7 +217,7 @@ def show(value, cells=None, limit: int = 12) -> str:
 # Three of the front door's names are also subpackages (setmine.check,
 # setmine.verify, setmine.repair), and importing a subpackage makes it the
 # attribute of that name.  So each of the three *is* its subpackage, made
-# callable: setmine.verify(...) runs the function above, setmine.verify.job
+# callable: setmine.verify(...) runs the function above, setmine.verify.boards.job
 # is the module, and every way of importing works as usual.  The three
 # packages' __init__ modules import nothing, so this stays light.
 

@@ -53,11 +53,11 @@ def test_the_subpackages_of_the_same_names_are_the_functions_too():
     every way of importing a module of them works as usual."""
     import setmine.check.isolate  # noqa: F401 - imports the subpackages
     import setmine.repair.search as search
-    import setmine.verify.run  # noqa: F401
-    from setmine.verify.job import Job
+    import setmine.verify.boards.run  # noqa: F401
+    from setmine.verify.boards.job import Job
 
     assert callable(setmine.check) and callable(setmine.verify) and callable(setmine.repair)
-    assert setmine.verify.job.Job is Job and search.__name__ == "setmine.repair.search"
+    assert setmine.verify.boards.job.Job is Job and search.__name__ == "setmine.repair.search"
     assert setmine.check("corrected", "tiny-2x2")["A6"] is True
     assert ">>>" in setmine.verify.__doc__ and "The package setmine.verify" in \
         setmine.verify.__doc__

@@ -34,7 +34,7 @@ from ..present.output.header import schema_line
 from ..repair.search import (DEFAULT_CANDIDATES, DEFAULT_EDITS, DEFAULT_FIXES, DEFAULT_SCOPE,
                              DEFAULT_SECONDS, DEFAULT_VALIDATE, RepairError, repair)
 from ..repair.text import applied, render, to_json
-from ..verify.scope import ScopeError, parse_shapes
+from ..verify.boards.scope import ScopeError, parse_shapes
 from .commands import summary_of
 from .common import (SPEC_HELP, help_text, load_schema, positive_int, positive_seconds,
                      writable, write_atomically)

@@ -65,7 +65,7 @@ class Ordered(argparse.Action):
 
 
 def add_parser(sub) -> None:
-    from ..verify.properties import BUILTIN
+    from ..verify.boards.properties import BUILTIN
 
     p = sub.add_parser("verify", help=summary_of("verify"),
                        description=help_text(__doc__))
@@ -144,10 +144,10 @@ def require_board_structures(schema, scope: str) -> None:
 def job_from(args):
     """The job the options describe, or a clear error (before running)."""
     from ..base.interface import MOVE_AXIOM
-    from ..verify.job import Job, shape_data
-    from ..verify.properties import PropertyError, default_properties, make
-    from ..verify.scope import ScopeError, parse_mines, parse_shapes
-    from ..verify.memo import Memo
+    from ..verify.boards.job import Job, shape_data
+    from ..verify.boards.properties import PropertyError, default_properties, make
+    from ..verify.boards.scope import ScopeError, parse_mines, parse_shapes
+    from ..verify.boards.memo import Memo
     from . import UserError
 
     schema = load_valid_schema(args.spec)
@@ -185,7 +185,7 @@ def job_from(args):
 def check_size(job, max_states: int) -> int:
     """The number of states (positions scope; deals × first clicks for
     games), or a clear error when it is over the budget."""
-    from ..verify.scope import count_deals, count_positions
+    from ..verify.boards.scope import count_deals, count_positions
     from . import UserError
 
     total = 0
@@ -211,9 +211,9 @@ def draw_counterexample(result, output: Path) -> str:
     what was written."""
     from ..pictures.page import report_page
     from ..pictures.report_data import build
-    from ..verify.evidence import gather
-    from ..verify.job import loaded
-    from ..verify.verdicts import headline
+    from ..verify.boards.evidence import gather
+    from ..verify.boards.job import loaded
+    from ..verify.boards.verdicts import headline
     from .common import write_atomically
 
     failing = [(spec, tally["counterexample"]) for spec, tally in result.properties()
@@ -244,9 +244,9 @@ def where_it_stopped(seen: dict, args) -> str:
 
 def run(args) -> int:
     from ..verify.cluster import CheckpointError, ClusterError
-    from ..verify.job import VerifyError
-    from ..verify.verdicts import render
-    from ..verify.run import to_json, verify
+    from ..verify.boards.job import VerifyError
+    from ..verify.boards.verdicts import render
+    from ..verify.boards.run import to_json, verify
     from . import UserError
     from .limits import TimeLimit
     from .solve import quiet_broken_pipe

@@ -27,7 +27,7 @@ from ..eval.interpret.model import Limits, run_tree
 from ..rsl.schema import dependencies
 from ..rsl.syntax import tree as s
 from ..rsl.syntax.errors import RSLError
-from ..verify.scope import parse_shapes
+from ..verify.boards.scope import parse_shapes
 
 
 

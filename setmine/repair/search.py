@@ -274,9 +274,9 @@ class Search:
 
     def whole_schema(self) -> None:
         """The schema with each fix in place, cross-checked on the scope."""
-        from ..verify.job import Job, shape_data
-        from ..verify.run import verify
-        from ..verify.scope import parse_shapes
+        from ..verify.boards.job import Job, shape_data
+        from ..verify.boards.run import verify
+        from ..verify.boards.scope import parse_shapes
 
         shapes = tuple(shape_data(x) for x in parse_shapes(self.result.scope))
         for fix in self.result.fixes:

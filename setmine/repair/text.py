@@ -24,7 +24,7 @@ from ..rsl.syntax import tree as s
 from ..rsl.syntax.errors import RSLError
 from ..rsl.syntax.parser import parse_expression
 from ..rsl.syntax.printer import shown, unicode
-from ..verify.evidence import board_text
+from ..verify.boards.evidence import board_text
 from .cases import Case, Judge
 from .mutations import Mutator, at
 from .search import Fix, Repair, with_formula

@@ -1,4 +1,5 @@
 """Verification over scopes: every position or game on every board of a
-scope — :mod:`.scope` reads a scope's shapes and mine counts from text,
-:mod:`.symmetry` lists the legal positions and the deals of each shape once
-per orbit of its automorphisms, with the size of the orbit."""
+scope (:mod:`.boards`), every model of any schema within a scope of sizes
+(:mod:`.models`); both run their tasks here or on a Dask cluster
+(:mod:`.cluster`) and keep each finished task in a checkpoint
+(:mod:`.checkpoint`)."""

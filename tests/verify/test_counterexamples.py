@@ -24,7 +24,7 @@ from setmine.cli.progress import progress_bar
 from setmine.eval.interpret.model import evaluate
 from setmine.present.output.values import to_json
 from setmine.rsl.schema import Schema
-from setmine.verify.properties import default_properties
+from setmine.verify.boards.properties import default_properties
 
 WRITTEN = "spec/saper.rsl"
 CORRECTED = "spec/saper-corrected.rsl"
@@ -185,7 +185,7 @@ def test_a_stopped_run_says_how_far_it_got(capsys, monkeypatch):
     """The run stops in its third task (the time limit raised there, not by a
     clock: the same on any machine) and says how far it got."""
     from setmine.cli.limits import TimeLimit
-    from setmine.verify import run as verify_run
+    from setmine.verify.boards import run as verify_run
 
     real, ran = verify_run.run_task, []
 

@@ -1,4 +1,4 @@
-"""Positions decided once per group of placements (``verify/grouped.py``)
+"""Positions decided once per group of placements (``verify/boards/grouped.py``)
 give what the position-by-position walk gives: the same states, distinct
 states, verdicts and first counterexamples, on grids, tori, hex boards and
 graphs, with and without symmetry.  The two counting functions under it
@@ -13,13 +13,13 @@ from hypothesis import given, settings, strategies as st
 
 from setmine.board.shapes import cycle, grid_shape, star
 from setmine.rsl.schema import Schema
-from setmine.verify import explore, job as job_module
-from setmine.verify.job import Job, shape_data
-from setmine.verify.memo import Memo
-from setmine.verify.properties import counts_mines, make
-from setmine.verify.run import verify
-from setmine.verify.symmetry import Symmetry, indices, stabiliser
-from setmine.verify.views import groups, orbits
+from setmine.verify.boards import explore, job as job_module
+from setmine.verify.boards.job import Job, shape_data
+from setmine.verify.boards.memo import Memo
+from setmine.verify.boards.properties import counts_mines, make
+from setmine.verify.boards.run import verify
+from setmine.verify.boards.symmetry import Symmetry, indices, stabiliser
+from setmine.verify.boards.views import groups, orbits
 
 WRITTEN = Schema.load("spec/saper.rsl")
 CORRECTED = Schema.load("spec/saper-corrected.rsl")

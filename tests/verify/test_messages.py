@@ -9,7 +9,7 @@ import pytest
 
 from setmine.rsl.schema import Schema
 from setmine.rsl.syntax.spelling import unknown_commands
-from setmine.verify.properties import PropertyError, parse_assertion
+from setmine.verify.boards.properties import PropertyError, parse_assertion
 
 CORRECTED = Schema.load("spec/saper-corrected.rsl")
 TERMS = [c.alias for c in CORRECTED if c.kind == "term"]

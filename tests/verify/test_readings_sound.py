@@ -2,7 +2,7 @@
 value on every placement of the mines with the same counts: the claim
 ``Frontier.readings`` makes (``eval/compiled/frontier.py``) and on which
 ``setmine verify`` decides a whole group of placements once
-(``verify/grouped.py``), held to brute force.
+(``verify/boards/grouped.py``), held to brute force.
 
 For a formula (random text over the shapes that count S2 — ``card(S2)``,
 ``card(A ∩ S2)``, ``A ∩ S2 = ∅``, ``x ∈ S2`` under quantifiers — and over
@@ -13,7 +13,7 @@ of the closed cells is tried:
 
 * *counts*: when ``readings`` is not None, the placements whose meets with
   the counted sets (``Frontier.counted`` on the position without mines, as
-  ``verify/grouped.py`` computes them) have the same sizes must give the
+  ``verify/boards/grouped.py`` computes them) have the same sizes must give the
   formula one outcome under the REFERENCE evaluator
   (``eval/interpret``); the counted sets are the same on every placement;
 * *keys*: the placements with the same ``Frontier.key`` (what the memo
@@ -21,7 +21,7 @@ of the closed cells is tried:
 
 The placements are grouped by the counts alone, whatever their number of
 mines: the docstring's claim (the value is a function of the counts), of
-which ``verify/grouped.py`` uses less (it groups the placements of k
+which ``verify/boards/grouped.py`` uses less (it groups the placements of k
 mines).  An outcome is the value, or "error" when it cannot be evaluated.  A
 budget exhausted (how much a search spends may depend on the mines even
 when its result does not) decides nothing and is left out.

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from setmine.board import BoardError, load_board
 from setmine.board.shapes import grid_shape, iter_shapes, star
 from setmine.check.positions import is_legal, positions
-from setmine.verify.scope import (MAX_CELLS, MineRange, ScopeError, count_deals, count_positions,
+from setmine.verify.boards.scope import (MAX_CELLS, MineRange, ScopeError, count_deals, count_positions,
                                   label, parse_mines, parse_shapes)
 
 

@@ -14,9 +14,9 @@ from setmine.eval.compiled.frontier import Frontier, Items
 from setmine.eval.compiled.program import Program
 from setmine.rsl.syntax.printer import unicode
 from setmine.rsl.schema import Schema
-from setmine.verify import explore, job as job_module, memo
-from setmine.verify.job import Job, shape_data
-from setmine.verify.run import verify
+from setmine.verify.boards import explore, job as job_module, memo
+from setmine.verify.boards.job import Job, shape_data
+from setmine.verify.boards.run import verify
 
 WRITTEN = Schema.load("spec/saper.rsl")
 CORRECTED = Schema.load("spec/saper-corrected.rsl")

@@ -12,9 +12,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from setmine.board.shapes import Shape, cycle, graph_shape, grid_shape, iter_shapes, star
-from setmine.verify import symmetry
-from setmine.verify.scope import count_positions
-from setmine.verify.symmetry import (MAX_AUTOMORPHISMS, Symmetry, indices, mine_orbits,
+from setmine.verify.boards import symmetry
+from setmine.verify.boards.scope import count_positions
+from setmine.verify.boards.symmetry import (MAX_AUTOMORPHISMS, Symmetry, indices, mine_orbits,
                                      position_orbits, stabiliser)
 
 SHAPES = list(iter_shapes(6)) + [

@@ -16,9 +16,9 @@ from setmine.check.positions import positions
 from setmine.cli import main
 from setmine.eval.interpret.model import evaluate
 from setmine.rsl.schema import Schema
-from setmine.verify.job import Job, shape_data
-from setmine.verify.run import verify
-from setmine.verify.scope import count_positions
+from setmine.verify.boards.job import Job, shape_data
+from setmine.verify.boards.run import verify
+from setmine.verify.boards.scope import count_positions
 
 WRITTEN = Schema.load("spec/saper.rsl")
 CORRECTED = Schema.load("spec/saper-corrected.rsl")

@@ -17,7 +17,7 @@ a board file
 by its :func:`label`; :func:`parse_mines` reads the mine counts
 (:class:`MineRange`).  :func:`count_positions` and :func:`count_deals` say
 how many positions and deals a shape has without symmetry: what the orbits
-of :mod:`setmine.verify.symmetry` must add up to.
+of :mod:`setmine.verify.boards.symmetry` must add up to.
 
 Every problem is a :class:`ScopeError` naming the item and, when one
 character is to blame, which one.  A scope comes from a command line, so
@@ -34,11 +34,11 @@ from functools import lru_cache
 from math import comb
 from pathlib import Path
 
-from ..board import Board, BoardError, load_board
-from ..board.board import check_relation, shorten
-from ..board.topology import GRID_TOPOLOGIES, grid_neighbours
-from ..board.shapes import Shape, TOPOLOGY_ORDER
-from ..resources import resolve_board
+from ...board import Board, BoardError, load_board
+from ...board.board import check_relation, shorten
+from ...board.topology import GRID_TOPOLOGIES, grid_neighbours
+from ...board.shapes import Shape, TOPOLOGY_ORDER
+from ...resources import resolve_board
 
 MAX_CELLS = 64
 """The most cells a shape of a scope may have: a board of more has more

@@ -13,16 +13,16 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 
-from ..board import Board, structure
-from ..board.files.textfile import write_board
-from ..board.topology import write_graph_json
-from ..check.agreement import crosscheck
-from ..eval.interpret.model import Limits, Result, evaluate_schema
-from ..present.explain.trace import Trace, witnesses
-from ..rsl.schema import Schema
+from ...board import Board, structure
+from ...board.files.textfile import write_board
+from ...board.topology import write_graph_json
+from ...check.agreement import crosscheck
+from ...eval.interpret.model import Limits, Result, evaluate_schema
+from ...present.explain.trace import Trace, witnesses
+from ...rsl.schema import Schema
 from .explore import Space, opened_after
 from .job import Job, loaded
-from .models.evidence import explained
+from ..models.evidence import explained
 from .properties import axioms_of, parse_assertion
 
 

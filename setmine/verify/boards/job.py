@@ -22,10 +22,10 @@ import math
 from dataclasses import asdict, dataclass
 from functools import lru_cache
 
-from ..board.board import Adjacency
-from ..board.shapes import Shape
-from ..eval.interpret.model import Limits
-from ..rsl.schema import Schema
+from ...board.board import Adjacency
+from ...board.shapes import Shape
+from ...eval.interpret.model import Limits
+from ...rsl.schema import Schema
 from .memo import Memo
 from .properties import counts_mines, make
 from .scope import count_positions

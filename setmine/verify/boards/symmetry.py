@@ -36,9 +36,9 @@ from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from itertools import combinations
 
-from ..board import Cell
-from ..board.topology import GRID_TOPOLOGIES
-from ..board.shapes import Shape
+from ...board import Cell
+from ...board.topology import GRID_TOPOLOGIES
+from ...board.shapes import Shape
 
 Perm = tuple[int, ...]
 
@@ -219,7 +219,7 @@ def position_orbits(sym: Symmetry, mines: int, opened: int, *,
     ``opened`` safe cells that leaves a closed safe cell (so ``opened`` is at
     most n − mines − 1); S4 one closed cell, a mine or not.  The orbit's
     size is |G| / |stabiliser of the position|, so the sizes over every
-    (mines, opened) add up to :func:`~setmine.verify.scope.count_positions`.
+    (mines, opened) add up to :func:`~setmine.verify.boards.scope.count_positions`.
 
     ``chunk = (i, k)`` keeps the least mine sets whose place among them
     (0-based, in order) is i modulo k: the chunks i = 0…k−1 of one

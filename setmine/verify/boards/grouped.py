@@ -1,21 +1,21 @@
 """The positions of one task, decided once per group of placements.
 
-:func:`~setmine.verify.explore.positions_task` visits one position per
+:func:`~setmine.verify.boards.explore.positions_task` visits one position per
 symmetry class.  When every property reads the mines only by counting
 them (each of its frontiers has ``readings``: ``card(S2)``,
 ``card(pr2 c ∩ S2)`` for each c of D5, ``x ∈ S2``…), this module does
 less.  For each set of open cells up to symmetry, and each move (or one
 move for all, when no property reads it), the placements of the task's k
 mines in the closed cells fall into groups on which every property takes
-one value (:func:`~setmine.verify.views.groups`): the counts the
+one value (:func:`~setmine.verify.boards.views.groups`): the counts the
 properties read are the same on a whole group.  Each group is decided on
 its least placement, and its states are counted, not visited — a
 placement's verdict is its group's.  The distinct states are counted too
-(:func:`~setmine.verify.views.orbits`), so a run reports the same numbers
+(:func:`~setmine.verify.boards.views.orbits`), so a run reports the same numbers
 either way.
 
 *The least counterexample.*  The states of a failing group are not in the
-canonical order of :func:`~setmine.verify.explore.positions_task`.  So a
+canonical order of :func:`~setmine.verify.boards.explore.positions_task`.  So a
 level (a number of open cells) on which a property fails is decided to its
 end, every failing group kept; then the level's positions are walked in
 the canonical order, each mapped to its group by symmetry and counts

@@ -22,15 +22,15 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ..base.interface import HIDDEN, STRUCTURES
-from ..eval.compiled.compiler import Decline
-from ..eval.compiled.frontier import Frontier, Items
-from ..eval.compiled.program import Computed, Program
-from ..eval.interpret.model import Limits, dependency_order, evaluated
-from ..eval.values.kept import Kept
-from ..rsl.schema import Schema, dependencies
-from ..rsl.syntax.errors import RSLError
-from ..rsl.syntax.tree import Global
+from ...base.interface import HIDDEN, STRUCTURES
+from ...eval.compiled.compiler import Decline
+from ...eval.compiled.frontier import Frontier, Items
+from ...eval.compiled.program import Computed, Program
+from ...eval.interpret.model import Limits, dependency_order, evaluated
+from ...eval.values.kept import Kept
+from ...rsl.schema import Schema, dependencies
+from ...rsl.syntax.errors import RSLError
+from ...rsl.syntax.tree import Global
 
 SHARED = HIDDEN  # read through small sub-terms: the hidden mines
 REMEMBERED = 20_000          # keys kept per constituent (least recently used dropped)
@@ -83,7 +83,7 @@ class Memo:
         self._run = None
         self.evaluations = self.found = 0
         self.grouped: frozenset | None = None
-        """The readings a run groups the placements by (``verify/grouped.py``):
+        """The readings a run groups the placements by (``verify/boards/grouped.py``):
         a constituent that reads all of them has a new key on every group,
         so it is computed without looking one up."""
 

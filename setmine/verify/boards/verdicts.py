@@ -4,12 +4,12 @@ it fails and the values of the property's sub-terms on that board."""
 
 from __future__ import annotations
 
-from ..board import cell_str
-from ..board.board import plural
-from ..board.draw import draw
-from ..present.explain.trace import render as render_trace
-from ..present.output.values import show
-from ..rsl.schema import Schema
+from ...board import cell_str
+from ...board.board import plural
+from ...board.draw import draw
+from ...present.explain.trace import render as render_trace
+from ...present.output.values import show
+from ...rsl.schema import Schema
 from .evidence import Evidence, board_text, gather
 from .job import Job, loaded
 from .run import Verification, name_of

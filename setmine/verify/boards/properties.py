@@ -24,15 +24,15 @@ place.  So checking one position per symmetry class decides them all.
 
 from __future__ import annotations
 
-from ..base.interface import CELLS, CLAIMS, MINES, MOVE, MOVE_AXIOM, NEIGHBOURS, OPENED
-from ..check.agreement import row_of
-from ..check.compare import canonical
-from ..board.placements import View, placements
-from ..check.reference import NOTIONS, Facts
-from ..rsl import RSLError, parse_with_warnings
-from ..rsl.schema import Schema
-from ..rsl.semantics.types import Logic
-from ..rsl.semantics.typifier import typify
+from ...base.interface import CELLS, CLAIMS, MINES, MOVE, MOVE_AXIOM, NEIGHBOURS, OPENED
+from ...check.agreement import row_of
+from ...check.compare import canonical
+from ...board.placements import View, placements
+from ...check.reference import NOTIONS, Facts
+from ...rsl import RSLError, parse_with_warnings
+from ...rsl.schema import Schema
+from ...rsl.semantics.types import Logic
+from ...rsl.semantics.typifier import typify
 from .memo import Formula, Memo
 
 BUILTIN = {
@@ -107,7 +107,7 @@ class Assertion:
         return self.term.uses
 
     def frontiers(self) -> list | None:
-        """The frontiers its value is a function of (``verify/grouped.py``)."""
+        """The frontiers its value is a function of (``verify/boards/grouped.py``)."""
         return None if self.term.frontier is None else [self.term.frontier]
 
     def check(self, data: dict) -> str | None:
@@ -264,7 +264,7 @@ def counts_mines(properties) -> bool:
     """Whether every property reads the mines only by counting them: each
     of its frontiers has readings (``eval/compiled/frontier.py``), so its
     positions can be decided once per group of placements
-    (``verify/grouped.py``)."""
+    (``verify/boards/grouped.py``)."""
     for prop in properties:
         frontiers = prop.frontiers()
         if frontiers is None or any(f.readings is None for f in frontiers):

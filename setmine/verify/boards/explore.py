@@ -12,12 +12,12 @@
   (every tie a branch), until the game is won or lost.  Breadth-first, so
   the first counterexample of a deal has a shortest trace.
 
-Both answer a :class:`~setmine.verify.job.Tally` as a dict.
+Both answer a :class:`~setmine.verify.boards.job.Tally` as a dict.
 """
 
 from __future__ import annotations
 
-from ..base.interface import CELLS, MINES, MOVE, MOVE_AXIOM, NEIGHBOURS, OPENED
+from ...base.interface import CELLS, MINES, MOVE, MOVE_AXIOM, NEIGHBOURS, OPENED
 from .grouped import grouped_task
 from .job import Tally, VerifyError, loaded
 from .properties import Undecided, cells_text, counts_mines

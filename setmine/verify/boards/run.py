@@ -16,10 +16,10 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from .cluster import run_tasks
+from ..cluster import run_tasks
 from .explore import games_task, positions_task
-from ..present.explain.trace import render as render_trace
-from ..present.output.values import to_json as value_json
+from ...present.explain.trace import render as render_trace
+from ...present.output.values import to_json as value_json
 from .evidence import board_text, gather
 from .job import Job, loaded, merge, plan
 
