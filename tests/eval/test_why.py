@@ -138,7 +138,7 @@ def test_cli_explains_a_cell_with_the_board_and_the_reading(capsys, tmp_path):
     board.write_text(SMALL, encoding="utf-8")
     code, out, _ = run(capsys, board, "D8", "1,0", "--spec", ROOT / "spec" / "saper.rsl")
     assert code == 0
-    assert out.startswith("schema: spec/saper.rsl\nD8 :== red (Pr₂ D₇)\n"
+    assert out.startswith("schema: spec/saper.rsl\nD8 :== red(Pr2(D7))\n"
                           "  reading: the union of the sets in the second")
     assert "1,0 ∈ D8: yes" in out and "■" in out
 
