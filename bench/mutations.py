@@ -39,6 +39,12 @@ FAULTS = [
     ("the lex-leader constraint reversed", "setmine/verify/models/circuits.py",
      "self.clause((neg(equal_so_far), neg(x), y))", "self.clause((neg(equal_so_far), x, neg(y)))",
      "tests/verify"),
+    # a local cluster as a terminal runs it
+    ("the workers inherit Ctrl-C", "setmine/verify/cluster.py",
+     "                with _spawning_workers():", "                with ExitStack():",
+     "tests/verify/test_cluster_command.py"),
+    ("the workers inherit the address-space limit", "setmine/verify/cluster.py",
+     "        lifted = _lift_address_space()", "        lifted = None", "tests/verify"),
     # the language written in many places (issue 37, item 5): a construct forgotten in a stage
     ("the reader forgets the filter", "setmine/present/explain/reading.py",
      "    def read_Filter(self, n):", "    def read_Filter_(self, n):", "tests/rsl"),

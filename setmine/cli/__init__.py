@@ -101,6 +101,10 @@ def main(argv: list[str] | None = None) -> int:
         failure = out_of_memory_message(args.max_memory, exc.__traceback__)
     except TimeLimit as exc:
         failure = time_limit_message(exc)
+    except RuntimeError as exc:  # a thread refused: the address space is spent
+        if "can't start new thread" not in str(exc):
+            raise
+        failure = out_of_memory_message(args.max_memory, exc.__traceback__)
     except RecursionError as exc:  # a backstop: the readers and the evaluator bound nesting
         where = doing(tb=exc.__traceback__)
         failure = (f"the input is nested too deeply to process"

@@ -30,7 +30,9 @@ Dask is imported only when a cluster is used.
 from __future__ import annotations
 
 import logging
+import signal
 import socket
+import threading
 import uuid
 from contextlib import ExitStack, contextmanager
 from itertools import islice
@@ -128,14 +130,25 @@ def _client(workers: int | None, scheduler: str | None,
 
     with ExitStack() as stack:
         # Dask's own logs (a worker that died, a task that failed) would only
-        # repeat, less clearly, what this run reports
+        # repeat, less clearly, what this run reports -- also those it writes
+        # at exit, after the run (a stray process reaped): its loggers stay quiet
         stack.enter_context(silence_logging_cmgr(logging.CRITICAL))
+        logging.getLogger("distributed").setLevel(logging.CRITICAL)
+        # the address-space limit of --max-memory (cli/limits.py) is sized for
+        # one process evaluating; a Dask client needs threads and libraries
+        # beyond it, and a worker spawned under it cannot even import Dask.
+        # While a cluster runs, the work is the workers', each bounded by
+        # Dask's memory_limit (past it a worker is restarted, its task rerun)
+        lifted = _lift_address_space()
+        if lifted is not None:
+            stack.callback(lifted)
         if workers is not None:
             try:
-                cluster = stack.enter_context(LocalCluster(
-                    n_workers=workers, threads_per_worker=1, processes=True,
-                    dashboard_address=":0",  # a free port: several runs side by side
-                    silence_logs=logging.CRITICAL, memory_limit=memory_limit or "auto"))
+                with _spawning_workers():
+                    cluster = stack.enter_context(LocalCluster(
+                        n_workers=workers, threads_per_worker=1, processes=True,
+                        dashboard_address=":0",  # a free port: several runs side by side
+                        silence_logs=logging.CRITICAL, memory_limit=memory_limit or "auto"))
                 client = stack.enter_context(Client(cluster, set_as_default=False))
             except (OSError, RuntimeError, TimeoutError) as exc:
                 raise ClusterError(f"cannot start a local Dask cluster of {workers} "
@@ -159,6 +172,39 @@ def _client(workers: int | None, scheduler: str | None,
                                f"{CONNECT_TIMEOUT:g} s: start some with "
                                f"`dask worker {address}`") from None
         yield client, address
+
+
+@contextmanager
+def _spawning_workers() -> Iterator[None]:
+    """SIGINT ignored while the local workers are spawned, so that they
+    start with it ignored (Python installs its KeyboardInterrupt handler
+    only where SIGINT is not ignored): a terminal's Ctrl-C reaches the
+    whole process group, and each worker would die printing its own
+    KeyboardInterrupt.  This process alone answers it, by closing the
+    cluster.  A Ctrl-C in the seconds the workers take to start is lost:
+    press it again."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    before = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, before)
+
+
+def _lift_address_space() -> Callable[[], None] | None:
+    """Raise the soft address-space limit to the hard one; returns what
+    puts it back (None when nothing changed)."""
+    try:
+        import resource
+    except ImportError:  # pragma: no cover - not a POSIX system
+        return None
+    soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+    if soft == hard:
+        return None
+    resource.setrlimit(resource.RLIMIT_AS, (hard, hard))
+    return lambda: resource.setrlimit(resource.RLIMIT_AS, (soft, hard))
 
 
 def _settle(client, workers: int) -> None:
