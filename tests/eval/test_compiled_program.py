@@ -41,7 +41,7 @@ from setmine.eval.interpret.model import (
     evaluate_schema,
 )
 from setmine.eval.values.budget import Budget
-from setmine.eval.values.sets import CURRENT_BUDGET, Fibered, LazySet, card, members
+from setmine.eval.values.sets import CURRENT_BUDGET, Fibered, LazySet, card, member, members
 from setmine.eval.values.subsets import Subsets
 from setmine.rsl.syntax.errors import RSLError
 from setmine.rsl.syntax.parser import parse_expression
@@ -132,6 +132,37 @@ def fibres(v) -> dict:
     return {x: frozenset(ys) for x, ys in out.items()}
 
 
+EXHAUSTIVE = 16
+"""Two families over at most this many elements are compared on every
+subset of them, by membership alone."""
+
+
+def elements_of(v) -> frozenset | None:
+    """The elements a family's members are drawn from, when it is a family
+    of sets of explicit elements (a set interval, or a listed family)."""
+    if isinstance(v, Subsets) and isinstance(v.upper, frozenset):
+        return v.upper
+    if isinstance(v, frozenset) and all(type(m) is frozenset for m in v):
+        return frozenset().union(*v)
+    return None
+
+
+def by_membership(ref, got) -> bool | None:
+    """Whether two families have the same members, asked of every subset
+    of their elements with ``member`` — which tests a set interval's bounds
+    and constraints directly — and never with a count: the cardinalities
+    come from the counting code, itself under test here.  None when the
+    families are not over few explicit elements (they are then compared by
+    their counts, and the counting code is held to brute force on its own
+    in tests/eval/test_sets.py)."""
+    a, b = elements_of(ref), elements_of(got)
+    if a is None or b is None or len(a | b) > EXHAUSTIVE:
+        return None
+    pool = sorted(a | b, key=repr)
+    return all(member(frozenset(s), ref) == member(frozenset(s), got)
+               for k in range(len(pool) + 1) for s in combinations(pool, k))
+
+
 def same(ref, got) -> bool:
     """``ref`` (the reference's value) and ``got`` mean the same."""
     if isinstance(ref, bool) or isinstance(got, bool):
@@ -139,6 +170,9 @@ def same(ref, got) -> bool:
     if is_set(ref) and is_set(got):
         if ref == got:  # the same spelling: the same set
             return True
+        decided = by_membership(ref, got)
+        if decided is not None:
+            return decided
         n = card(ref)
         if n != card(got):
             return False
@@ -501,3 +535,17 @@ def test_a_failed_term_fails_only_the_terms_that_read_it():
         assert results["D1"].error.code == "calcInvalidDebool"
         assert results["D2"].ok and results["D2"].value == frozenset({1})
         assert (results["D3"].error.code, results["D3"].error.span) == ("calcGlobalMissing", (1, 3))
+
+
+def test_families_are_compared_by_membership_not_by_counts():
+    """A comparison that bites without the counting code: two set intervals
+    with the same count and the same per-element counts but different
+    members are told apart."""
+    cells = frozenset(range(4))
+    one = Subsets(frozenset(), cells, 2, 2, ((frozenset({0, 1}), 1),))   # 4 members
+    other = Subsets(frozenset(), cells, 2, 2, ((frozenset({0, 2}), 1),))  # 4 members
+    assert card(one) == card(other) == 4
+    assert summary(one, 4) == summary(other, 4)   # counts alone cannot tell them apart
+    assert by_membership(one, other) is False and not same(one, other)
+    assert same(one, frozenset(s for s in map(frozenset, combinations(range(4), 2))
+                               if len(s & {0, 1}) == 1))
