@@ -109,8 +109,9 @@ def main(argv: list[str] | None = None) -> int:
         where = doing(tb=exc.__traceback__)
         failure = (f"the input is nested too deeply to process"
                    f"{f' ({where})' if where else ''}; please report this with the input")
-    except KeyboardInterrupt:
-        print("setmine: interrupted", file=sys.stderr)
+    except KeyboardInterrupt as exc:  # (Interrupted says how far the command got)
+        print(f"setmine {args.command}: {exc}" if str(exc) else "setmine: interrupted",
+              file=sys.stderr)
         return 130
     except BrokenPipeError:  # `setmine … | head`: the reader went away; stop quietly
         _quiet_stdout()

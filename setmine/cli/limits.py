@@ -207,3 +207,22 @@ def fits_in_memory(board) -> None:
                         f"to {pairs:,} pairs, about {size_text(needed)} of memory, more than "
                         f"--max-memory {size_text(limit)} leaves ({size_text(max(room, 0))}); "
                         f"give a smaller board or raise --max-memory")
+
+
+class Interrupted(KeyboardInterrupt):
+    """Ctrl-C, with what the command had done by then (``main`` prints it
+    and exits 130)."""
+
+
+@contextmanager
+def saying_how_far(how_far):
+    """A long run stopped by ``--timeout`` or Ctrl-C says how far it got:
+    ``how_far()`` (e.g. "after 3,221,466 states in 42 of 58 tasks; …") is
+    added to the time limit's message, or made the interruption's."""
+    try:
+        yield
+    except TimeLimit as exc:
+        raise TimeLimit(exc.seconds, f"{exc.doing + ', ' if exc.doing else ''}"
+                                     f"{how_far()}") from None
+    except KeyboardInterrupt:
+        raise Interrupted(f"interrupted, {how_far()}") from None

@@ -248,7 +248,7 @@ def run(args) -> int:
     from ..verify.boards.verdicts import render
     from ..verify.boards.run import to_json, verify
     from . import UserError
-    from .limits import TimeLimit
+    from .limits import saying_how_far
     from .solve import quiet_broken_pipe
 
     if args.scope == "models":
@@ -270,20 +270,15 @@ def run(args) -> int:
             seen.update(states=tally["states"], distinct=tally["distinct"], done=done, tasks=tasks)
             bar(completed=done, total=tasks, note=f"{tally['states']:,} states")
         try:
-            result = verify(job, workers=args.workers, scheduler=args.scheduler,
-                            checkpoint=args.checkpoint, progress=progress,
-                            memory_limit=args.max_memory)
+            with saying_how_far(lambda: where_it_stopped(seen, args)):
+                result = verify(job, workers=args.workers, scheduler=args.scheduler,
+                                checkpoint=args.checkpoint, progress=progress,
+                                memory_limit=args.max_memory)
         except (VerifyError, ClusterError, CheckpointError) as exc:
             raise UserError(str(exc)) from None
         except OSError as exc:
             raise UserError(f"--checkpoint {shown(args.checkpoint or '')}: "
                             f"{exc.strerror or exc}") from None
-        except TimeLimit as exc:
-            raise TimeLimit(exc.seconds, f"{exc.doing + ', ' if exc.doing else ''}"
-                                         f"{where_it_stopped(seen, args)}") from None
-        except KeyboardInterrupt:
-            print(f"setmine verify: interrupted, {where_it_stopped(seen, args)}", file=sys.stderr)
-            return 130
     if args.report:
         print(draw_counterexample(result, Path(args.report)), file=sys.stderr)
     with quiet_broken_pipe():  # `setmine verify … | head` ends quietly

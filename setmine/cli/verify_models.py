@@ -33,7 +33,7 @@ from math import prod
 from pathlib import Path
 
 from .common import budget_from, load_valid_schema, writable
-from .limits import TimeLimit
+from .limits import saying_how_far
 from .progress import progress_bar, wanted
 
 
@@ -121,18 +121,12 @@ def run_models(args) -> int:
             seen.update(done=done, vectors=vectors, tried=seen["tried"] + found["tried"],
                         labelled=seen["labelled"] + found["labelled"], shown=0)
             bar(completed=done, total=vectors, note=f"{seen['labelled']:,} models counted")
-        try:
+        with saying_how_far(stopped):
             outcome = search(schema, scope, args.properties_models, args.instances,
                              budget_from(args), progress, symmetry=not args.no_symmetry,
                              workers=args.workers, scheduler=args.scheduler,
                              checkpoint=args.checkpoint, memory_limit=args.max_memory,
                              finished=finished)
-        except TimeLimit as exc:
-            raise TimeLimit(exc.seconds, f"{exc.doing + ', ' if exc.doing else ''}"
-                                         f"{stopped()}") from None
-        except KeyboardInterrupt:
-            print(f"setmine verify: interrupted, {stopped()}", file=sys.stderr)
-            return 130
     if args.write_model:
         _write_model(schema, outcome, Path(args.write_model))
     if args.json:
