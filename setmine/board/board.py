@@ -92,6 +92,24 @@ LINE_BREAKS = frozenset("\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029")
 """Where ``str.splitlines`` breaks a line."""
 
 
+class BoardTooLarge(Exception):
+    """A board file with more cells than the reader was allowed
+    (``load_board(…, max_cells=N)``), found before the board is built:
+    ``cells`` and, for a grid, ``rows`` × ``cols``."""
+
+    def __init__(self, cells: int, rows: int | None = None, cols: int | None = None):
+        shape = f"{rows}×{cols} = " if rows is not None else ""
+        super().__init__(f"the board has {shape}{cells:,} cells")
+        self.cells, self.rows, self.cols = cells, rows, cols
+
+
+def check_cell_count(cells: int, max_cells: int | None, rows: int | None = None,
+                     cols: int | None = None) -> None:
+    """Raise :class:`BoardTooLarge` when ``cells`` passes ``max_cells``."""
+    if max_cells is not None and cells > max_cells:
+        raise BoardTooLarge(cells, rows, cols)
+
+
 class BoardError(Exception):
     """A board that cannot be read or does not satisfy the schema's axioms.
 

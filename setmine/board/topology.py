@@ -29,7 +29,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..base.jsontext import describe_json, load_json
-from .board import MAX_NUMBER, Adjacency, Board, BoardError, Cell, cell_str, parse_cell
+from .board import (MAX_NUMBER, Adjacency, Board, BoardError, Cell, cell_str, check_cell_count,
+                    parse_cell)
 from .complete import Layout, assemble
 from .grid import GridAdjacency
 
@@ -134,7 +135,8 @@ def _json_relation(value: Any, cells: list[Cell]) -> dict[Cell, set[Cell]]:
     raise BoardError("'neighbours' must be a list of edges [i, j] or an object {\"r,c\": [\"r,c\", …]}")
 
 
-def parse_graph_json(text: str, path: str | None = None) -> Board:
+def parse_graph_json(text: str, path: str | None = None, *,
+                     max_cells: int | None = None) -> Board:
     """Read a graph board from JSON text (schema: ``docs/board-format.md``).
 
     Every problem is a :class:`BoardError`; JSON syntax errors carry the line
@@ -148,6 +150,8 @@ def parse_graph_json(text: str, path: str | None = None) -> Board:
             source = lines[exc.lineno - 1] if 0 < exc.lineno <= len(lines) else None
             raise BoardError(f"invalid JSON: {exc.msg}", exc.lineno, exc.colno,
                              source_line=source) from None
+        if isinstance(data, dict) and isinstance(data.get("cells"), list):
+            check_cell_count(len(data["cells"]), max_cells)
         return _graph_board(data)
     except BoardError as error:
         raise error.located(path=path) from None

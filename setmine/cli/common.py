@@ -110,13 +110,18 @@ def load_board_file(path: str, mines: int | None = None):
             hint = (f" (nor a shipped board or model; those are, by name from any folder: "
                     f"{names}; models: {models})")
         raise UserError(f"{path}: cannot read: no such file{hint}")
+    from ..board.board import BoardTooLarge
+    from .limits import GRID_DEGREE, cells_that_fit, fits_in_memory, too_large
+
     try:
-        board = load_board(path, **options)
+        board = load_board(path, max_cells=cells_that_fit(), **options)
+    except BoardTooLarge as exc:
+        raise UserError(f"{path}: {too_large(exc.cells, exc.cells * GRID_DEGREE, False)}") \
+            from None
     except BoardError as exc:
         raise UserError(str(exc)) from None
     except OSError as exc:
         raise UserError(f"{path}: cannot read: {exc.strerror or exc}") from None
-    from .limits import fits_in_memory
     fits_in_memory(board)
     return board
 

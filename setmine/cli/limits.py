@@ -185,28 +185,56 @@ CELL_BYTES = 400
 """And one cell, in X1 and in the other structures' bookkeeping."""
 
 
+GRID_DEGREE = 8
+"""The most neighbours a cell of a grid has: what a board's size bounds
+before the board is read."""
+
+
+def memory_room() -> int | None:
+    """The bytes --max-memory leaves this process, or None (no limit)."""
+    from ..eval.values import budget
+
+    limit = budget.MEMORY_LIMIT
+    return limit - budget.resident_bytes() if limit else None
+
+
+def cells_that_fit() -> int | None:
+    """The most cells of a grid whose structure fits the memory left (each
+    with up to eight neighbours): a board file with more is refused as soon
+    as its size is read (``load_board(max_cells=…)``), before it is built."""
+    room = memory_room()
+    return None if room is None else max(room, 0) // (GRID_DEGREE * PAIR_BYTES + CELL_BYTES)
+
+
+def too_large(cells: int, pairs: int, exactly: bool = True) -> str:
+    """Why a board of ``cells`` cells and ``pairs`` neighbour pairs is refused."""
+    from ..eval.values import budget
+
+    limit, room = budget.MEMORY_LIMIT, memory_room() or 0
+    needed = pairs * PAIR_BYTES + cells * CELL_BYTES
+    return (f"the board has {cells:,} cells: its neighbour relation S1 alone is "
+            f"{'' if exactly else 'up to '}{pairs:,} pairs, about {size_text(needed)} of memory, "
+            f"more than --max-memory {size_text(limit)} leaves ({size_text(max(room, 0))}); "
+            f"give a smaller board or raise --max-memory")
+
+
 def fits_in_memory(board) -> None:
     """Refuse, before the structure is built, a board whose neighbour
     relation alone would not fit the memory budget (--max-memory): a
     2000×2000 board failed after 152 s at 3.7 GB; its size is known
-    from the start."""
-    from ..eval.values import budget
+    from the start.  (A grid file too large for the budget at its most
+    neighbours is refused earlier still, as it is read: ``cells_that_fit``.)"""
     from . import UserError
 
-    limit = budget.MEMORY_LIMIT
-    if not limit:
+    room = memory_room()
+    if room is None:
         return
     cells = len(board.cells)
     neighbours = board.neighbours
-    degree = 8 if hasattr(neighbours, "pairs") else None   # a grid: at most 8 around a cell
+    degree = GRID_DEGREE if hasattr(neighbours, "pairs") else None
     pairs = cells * degree if degree else sum(len(v) for v in neighbours.values())
-    needed = pairs * PAIR_BYTES + cells * CELL_BYTES
-    room = limit - budget.resident_bytes()
-    if needed > room:
-        raise UserError(f"the board has {cells:,} cells: its neighbour relation S1 alone is up "
-                        f"to {pairs:,} pairs, about {size_text(needed)} of memory, more than "
-                        f"--max-memory {size_text(limit)} leaves ({size_text(max(room, 0))}); "
-                        f"give a smaller board or raise --max-memory")
+    if pairs * PAIR_BYTES + cells * CELL_BYTES > room:
+        raise UserError(too_large(cells, pairs, exactly=degree is None))
 
 
 class Interrupted(KeyboardInterrupt):

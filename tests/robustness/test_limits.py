@@ -236,3 +236,34 @@ def test_a_board_too_large_for_the_memory_budget_is_refused_before_it_is_built(t
     assert done.returncode == 2
     assert "the board has 90,000 cells" in done.stderr and "720,000 pairs" in done.stderr
     assert "raise --max-memory" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_a_board_file_too_large_is_refused_as_its_size_is_read(tmp_path, monkeypatch, capsys):
+    """Before the board is built at all (a 2000×2000 board took 30 s to
+    build before its size was checked): the grid readers and the JSON
+    reader stop at ``max_cells`` with its rows and columns."""
+    import json
+
+    from setmine.board import load_board
+    from setmine.board.board import BoardTooLarge
+    from setmine.board.files import gridload
+    from setmine.cli import main
+
+    grid = tmp_path / "wide.board"
+    grid.write_text("mines: 0\n" + "\n".join(["." * 300] * 300) + "\n", encoding="utf-8")
+    graph = tmp_path / "wide.json"
+    graph.write_text(json.dumps({"cells": [[0, i] for i in range(50)],
+                                 "neighbours": [[i, i + 1] for i in range(49)]}))
+    for path, cells in ((grid, 90_000), (graph, 50)):
+        with pytest.raises(BoardTooLarge) as caught:
+            load_board(path, max_cells=cells - 1)
+        assert caught.value.cells == cells
+    assert len(load_board(graph, max_cells=50).cells) == 50
+
+    def built(*_):
+        raise AssertionError("the board was built")
+    monkeypatch.setattr(gridload, "_whole_rows", built)
+    monkeypatch.setattr(gridload, "assemble", built)
+    assert main(["eval", str(grid), "--max-memory", "64M"]) == 2
+    err = capsys.readouterr().err
+    assert "the board has 90,000 cells" in err and "up to 720,000 pairs" in err

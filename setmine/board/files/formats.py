@@ -31,14 +31,15 @@ _MINE_HEADER = re.compile(r"^\s*([0-9]+)\s*[xX]\s*([0-9]+)\s*[xX]\s*([0-9]+)\s*$
 
 def _grid_layout(rows: list[tuple[int, str, str]], canonical: dict[int, int], total: int | None,
                  text: str, path: str | None, all_lines: list[str], label: str,
-                 total_where: tuple[int, int] | None = None) -> Board:
+                 total_where: tuple[int, int] | None = None,
+                 max_cells: int | None = None) -> Board:
     """Assemble a square board from rows of (line, raw text, cells); ``canonical``
     is a str.translate table from the file's symbols to the ``.board`` ones
     (a digit open, ``*`` a known mine, ``?`` unknown)."""
     return assemble_grid(GridText(
         rows=[cells.translate(canonical) for _, _, cells in rows], topology="square", total=total,
         where=GridWhere([line for line, _, _ in rows], all_lines, len(rows[0][2])), source=text,
-        path=path, total_where=total_where, total_label=label,
+        path=path, total_where=total_where, total_label=label, max_cells=max_cells,
     ))
 
 
@@ -63,7 +64,7 @@ def _read_rows(lines: list[tuple[int, str]], symbols: str, expected: str, path: 
     return rows
 
 
-def parse_mine(text: str, path: str | None = None) -> Board:
+def parse_mine(text: str, path: str | None = None, *, max_cells: int | None = None) -> Board:
     """Read a JSMinesweeper ``.mine`` board (hidden cells are completed)."""
     all_lines = text.removeprefix("\ufeff").splitlines()
     numbered = [(i, line) for i, line in enumerate(all_lines, start=1) if line.strip()]
@@ -91,10 +92,11 @@ def parse_mine(text: str, path: str | None = None) -> Board:
         raise BoardError(f"the header says {width}x{height} but the grid has {found}",
                          first_line, 1, path=path, source_line=first)
     return _grid_layout(rows, _MINE_SYMBOLS, total, text, path, all_lines, "the header's mine count",
-                        total_where=(first_line, header.start(3) + 1))
+                        total_where=(first_line, header.start(3) + 1), max_cells=max_cells)
 
 
-def parse_minesweepr(text: str, mines: int, path: str | None = None) -> Board:
+def parse_minesweepr(text: str, mines: int, path: str | None = None, *,
+                     max_cells: int | None = None) -> Board:
     """Read a minesweepr ASCII board with ``mines`` mines in total."""
     all_lines = text.removeprefix("\ufeff").splitlines()
     numbered = [(i, line) for i, line in enumerate(all_lines, start=1) if line.strip()]
@@ -103,16 +105,19 @@ def parse_minesweepr(text: str, mines: int, path: str | None = None) -> Board:
     rows = _read_rows(numbered, ".012345678*x", "'.', 0-8, '*' or 'x'", path, all_lines)
     if isinstance(mines, bool) or not isinstance(mines, int) or mines < 0:
         raise BoardError(f"mines: expected a non-negative integer, got {mines!r}", path=path)
-    return _grid_layout(rows, _MINESWEEPR_SYMBOLS, mines, text, path, all_lines, "mines")
+    return _grid_layout(rows, _MINESWEEPR_SYMBOLS, mines, text, path, all_lines, "mines",
+                        max_cells=max_cells)
 
 
-def load_board(path: str | Path, **options: Any) -> Board:
+def load_board(path: str | Path, *, max_cells: int | None = None, **options: Any) -> Board:
     """Read a board file, choosing the reader by its suffix.
 
     ``.board`` → :func:`parse_board`; ``.json`` → a graph board;
     ``.mine`` → JSMinesweeper; ``.txt`` → minesweepr ASCII, which needs the
     option ``mines=N``.  Every problem, including an unreadable file, is a
-    :class:`BoardError`.
+    :class:`BoardError`.  A board of more than ``max_cells`` cells is
+    :class:`~setmine.board.board.BoardTooLarge`, raised as soon as its size
+    is read, before it is built.
     """
     name = str(path)
     suffix = Path(name).suffix.lower()
@@ -138,9 +143,9 @@ def load_board(path: str | Path, **options: Any) -> Board:
         raise BoardError(f"cannot read board file: {exc.strerror or exc}", path=name) from None
     text = text.removeprefix("\ufeff")   # a byte-order mark, as every reader takes it
     if suffix == ".board":
-        return parse_board(text, name)
+        return parse_board(text, name, max_cells=max_cells)
     if suffix == ".json":
-        return parse_graph_json(text, name)
+        return parse_graph_json(text, name, max_cells=max_cells)
     if suffix == ".mine":
-        return parse_mine(text, name)
-    return parse_minesweepr(text, options["mines"], name)
+        return parse_mine(text, name, max_cells=max_cells)
+    return parse_minesweepr(text, options["mines"], name, max_cells=max_cells)

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from itertools import compress, repeat
 from operator import eq, gt, ne
 
-from ..board import Board, BoardError, Cell
+from ..board import Board, BoardError, Cell, check_cell_count
 from ..complete import Layout, assemble, complete_view
 from ..grid import GridAdjacency, neighbour_sums, rows_hex
 
@@ -93,10 +93,13 @@ class GridText:
     move_where: tuple[int, int] | None = None
     total_label: str = "mines"
     missing_total: str = "the grid has '?' cells, so it needs a 'mines: N' header"
+    max_cells: int | None = None   # more: BoardTooLarge, before anything is built
 
 
 def assemble_grid(grid: GridText) -> Board:
     """The Board of a grid text (see the module text); errors as :func:`assemble`'s."""
+    check_cell_count(len(grid.rows) * len(grid.rows[0]), grid.max_cells, len(grid.rows),
+                     len(grid.rows[0]))
     adjacency = GridAdjacency(grid.topology, len(grid.rows), len(grid.rows[0]))
     board = _whole_rows(grid, adjacency)
     return board if board is not None else assemble(layout_of(grid, adjacency))

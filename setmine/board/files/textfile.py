@@ -43,7 +43,7 @@ def _error(message: str, line: int, column: int | None, lines: list[str],
     return BoardError(message, line, column, path=path, source_line=lines[line - 1])
 
 
-def parse_board(text: str, path: str | None = None) -> Board:
+def parse_board(text: str, path: str | None = None, *, max_cells: int | None = None) -> Board:
     """Read a ``.board`` text into a Board (``path`` only labels errors).
 
     Raises :class:`BoardError` with the line, column and a caret excerpt for
@@ -84,11 +84,11 @@ def parse_board(text: str, path: str | None = None) -> Board:
         grid.append((number, raw))
     if not grid:
         raise BoardError("no grid: expected rows of cells (0-8 . * ?) after the headers", path=path)
-    return _build(headers, grid, lines, text, path)
+    return _build(headers, grid, lines, text, path, max_cells)
 
 
 def _build(headers: dict[str, tuple[str, int, int]], grid: list[tuple[int, str]],
-           lines: list[str], text: str, path: str | None) -> Board:
+           lines: list[str], text: str, path: str | None, max_cells: int | None = None) -> Board:
     """Check the header values and the grid symbols, then assemble the board."""
     rows = ["".join(raw.split()) for _, raw in grid]  # every character that is not a space is a cell
     width = len(rows[0])
@@ -133,7 +133,7 @@ def _build(headers: dict[str, tuple[str, int, int]], grid: list[tuple[int, str]]
         name=headers.get("name", ("", 0, 0))[0],
         where=GridWhere([line for line, _ in grid], lines, width), source=text, path=path,
         total_where=headers["mines"][1:] if "mines" in headers else None,
-        move_where=headers["move"][1:] if "move" in headers else None,
+        move_where=headers["move"][1:] if "move" in headers else None, max_cells=max_cells,
     ))
 
 
