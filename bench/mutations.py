@@ -85,7 +85,11 @@ def run(fault) -> tuple[bool, float, str]:
         if done.returncode != 0 and not failed:   # (xdist's -x stops with status 2)
             raise SystemExit(f"{name}: the tests did not run (status {done.returncode}):\n"
                              f"{done.stdout[-1500:]}{done.stderr[-500:]}")
-        return bool(failed), seconds, failed[0] if failed else ""
+        detail = failed[0] if failed else ""
+        if failed and name == "no fault":   # what went wrong, to fix it
+            detail += "\n" + "\n".join(line for line in done.stdout.splitlines()
+                                        if line.startswith("E ")][:40]
+        return bool(failed), seconds, detail
 
 
 def main() -> None:

@@ -34,15 +34,15 @@ def test_ctrl_c_ends_every_worker_quietly(tmp_path):
         if checkpoint.exists() and len(checkpoint.read_text().splitlines()) >= 2:
             break
         time.sleep(0.2)
-    assert run.poll() is None, run.communicate()
+    assert run.poll() is None, ("the run ended before Ctrl-C", run.communicate())
     workers = psutil.Process(run.pid).children(recursive=True)
     os.killpg(run.pid, signal.SIGINT)
     out, err = run.communicate(timeout=120)
-    assert run.returncode == 130, err
+    assert run.returncode == 130, (run.returncode, err)
     assert err.splitlines() == [err.strip()] and "setmine verify: interrupted" in err, err
-    assert "Traceback" not in err and "KeyboardInterrupt" not in err
+    assert "Traceback" not in err and "KeyboardInterrupt" not in err, err
     gone, alive = psutil.wait_procs(workers, timeout=30)
-    assert not alive
+    assert not alive, [p.cmdline() for p in alive]
 
 
 @pytest.mark.parametrize("memory", ["80M", "250M"])
