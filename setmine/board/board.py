@@ -92,6 +92,15 @@ LINE_BREAKS = frozenset("\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029")
 """Where ``str.splitlines`` breaks a line."""
 
 
+def file_lines(text: str) -> list[str]:
+    """The lines of a file: broken at ``\\n``, ``\\r\\n`` and ``\\r`` only, as
+    an editor shows them — not at the other breaks ``str.splitlines`` knows
+    (U+2028 in a board's name is a character of the name, which the board
+    then refuses by name, not a line of its own)."""
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    return lines[:-1] if lines and lines[-1] == "" else lines
+
+
 class BoardTooLarge(Exception):
     """A board file with more cells than the reader was allowed
     (``load_board(…, max_cells=N)``), found before the board is built:

@@ -40,7 +40,8 @@ from collections import deque
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from .board import Adjacency, Board, BoardError, Cell, cell_str, check_relation, plural
+from .board import (Adjacency, Board, BoardError, Cell, cell_str, check_relation, file_lines,
+                    plural)
 
 STATE_LIMIT = 200_000
 """Most partial placements the search keeps at one cut before giving up."""
@@ -100,7 +101,7 @@ def _locate(error: BoardError, layout: Layout) -> BoardError:
         line, column = layout.where[error.cell]
     source_line = None
     if line is not None and layout.source is not None:
-        lines = layout.source.splitlines()
+        lines = file_lines(layout.source)
         if 0 < line <= len(lines):
             source_line = lines[line - 1]
     return error.located(path=layout.path, line=line, column=column, source_line=source_line)

@@ -30,7 +30,7 @@ from typing import Any
 
 from ..base.jsontext import describe_json, load_json
 from .board import (MAX_NUMBER, Adjacency, Board, BoardError, Cell, cell_str, check_cell_count,
-                    parse_cell)
+                    file_lines, parse_cell)
 from .complete import Layout, assemble
 from .grid import GridAdjacency
 
@@ -146,7 +146,7 @@ def parse_graph_json(text: str, path: str | None = None, *,
         try:
             data = load_json(text, unicode_only=True)
         except json.JSONDecodeError as exc:
-            lines = text.splitlines()
+            lines = file_lines(text)
             source = lines[exc.lineno - 1] if 0 < exc.lineno <= len(lines) else None
             raise BoardError(f"invalid JSON: {exc.msg}", exc.lineno, exc.colno,
                              source_line=source) from None

@@ -156,3 +156,17 @@ def test_round_trip_of_a_completed_view(board):
     assert completed.completed == bool(board.closed())
     assert completed.unknown == board.closed()
     assert parse_board(write_board(completed)) == completed
+
+
+@pytest.mark.parametrize("brk", ["\u2028", "\u2029", "\x85", "\x0b", "\x1c"])
+def test_a_line_break_inside_a_name_is_the_names_not_a_line(brk):
+    """A file's lines end at \\n, \\r\\n and \\r only: another break inside
+    the name line stays in the name, which the board refuses by name."""
+    with pytest.raises(BoardError, match=rf"name holds a line break \(U\+{ord(brk):04X}\)"):
+        parse_board(f"name: a{brk}b\nmines: 1\n\n1 *\n")
+
+
+def test_carriage_returns_end_lines_as_newlines_do():
+    text = "name: cr\nmines: 1\n\n1 *\n"
+    for ending in ("\r\n", "\r"):
+        assert parse_board(text.replace("\n", ending)) == parse_board(text)

@@ -19,7 +19,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from ..board import Board, BoardError, read_natural, shorten
+from ..board import Board, BoardError, file_lines, read_natural, shorten
 from .gridload import GridText, GridWhere, assemble_grid
 from .textfile import _columns, parse_board
 from ..topology import parse_graph_json
@@ -66,7 +66,7 @@ def _read_rows(lines: list[tuple[int, str]], symbols: str, expected: str, path: 
 
 def parse_mine(text: str, path: str | None = None, *, max_cells: int | None = None) -> Board:
     """Read a JSMinesweeper ``.mine`` board (hidden cells are completed)."""
-    all_lines = text.removeprefix("\ufeff").splitlines()
+    all_lines = file_lines(text.removeprefix("\ufeff"))
     numbered = [(i, line) for i, line in enumerate(all_lines, start=1) if line.strip()]
     if not numbered:
         raise BoardError("empty .mine file: expected a first line WIDTHxHEIGHTxMINES", path=path)
@@ -98,7 +98,7 @@ def parse_mine(text: str, path: str | None = None, *, max_cells: int | None = No
 def parse_minesweepr(text: str, mines: int, path: str | None = None, *,
                      max_cells: int | None = None) -> Board:
     """Read a minesweepr ASCII board with ``mines`` mines in total."""
-    all_lines = text.removeprefix("\ufeff").splitlines()
+    all_lines = file_lines(text.removeprefix("\ufeff"))
     numbered = [(i, line) for i, line in enumerate(all_lines, start=1) if line.strip()]
     if not numbered:
         raise BoardError("empty board: expected rows of '.', digits, '*' and 'x'", path=path)

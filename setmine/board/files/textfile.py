@@ -26,7 +26,8 @@ from __future__ import annotations
 
 import re
 
-from ..board import Board, BoardError, Cell, cell_str, parse_cell, read_natural, shorten
+from ..board import (Board, BoardError, Cell, cell_str, file_lines, parse_cell, read_natural,
+                     shorten)
 from .gridload import GridText, GridWhere, assemble_grid
 from ..topology import GRID_TOPOLOGIES
 
@@ -50,7 +51,7 @@ def parse_board(text: str, path: str | None = None, *, max_cells: int | None = N
     anything that is not a valid board.
     """
     text = text.removeprefix("\ufeff")
-    lines = text.splitlines()
+    lines = file_lines(text)
     headers: dict[str, tuple[str, int, int]] = {}
     grid: list[tuple[int, str]] = []
     gap: int | None = None  # a blank line after some grid rows
