@@ -87,8 +87,8 @@ def run(fault) -> tuple[bool, float, str]:
                              f"{done.stdout[-1500:]}{done.stderr[-500:]}")
         detail = failed[0] if failed else ""
         if failed and name == "no fault":   # what went wrong, to fix it
-            detail += "\n" + "\n".join(line for line in done.stdout.splitlines()
-                                        if line.startswith("E ")][:40]
+            detail += "\n" + "\n".join([line for line in done.stdout.splitlines()
+                                         if line.startswith("E ")][:40])
         return bool(failed), seconds, detail
 
 
