@@ -26,8 +26,11 @@ def setmine(*argv: str, **kw) -> subprocess.Popen:
 
 def test_ctrl_c_ends_every_worker_quietly(tmp_path):
     checkpoint = tmp_path / "run.ckpt"
+    # started as a shell starts a program: SIGINT at its default (a test runner's
+    # worker may ignore it, and an ignored SIGINT is inherited)
     run = setmine("verify", "--shapes", "3x4", "--workers", "2", "--checkpoint",
-                  str(checkpoint), start_new_session=True)
+                  str(checkpoint), start_new_session=True,
+                  preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     # the cluster is running once a task has finished: the checkpoint's second line
     deadline = time.monotonic() + 240
     while time.monotonic() < deadline and run.poll() is None:
