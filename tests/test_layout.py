@@ -65,9 +65,11 @@ BELOW = {
                  "board", "board/files", "check", "repair"} | RSL | SOLVER | PRESENT,
     "repair": {".", "base", "eval/values", "eval/shapes", "eval/interpret", "board", "board/files", "check",
                "verify", "verify/boards"} | RSL | SOLVER | PRESENT,
+    "serve": {".", "base", "eval/values", "eval/interpret", "board", "board/files", "pictures"}
+             | RSL | PRESENT,
     "cli": {".", "base", "eval/values", "eval/interpret", "eval/compiled", "board", "board/files", "exteor",
             "portal", "model", "check", "verify", "verify/boards", "verify/models", "pictures",
-            "repair"}
+            "repair", "serve"}
            | RSL | SOLVER | PRESENT,
 }
 

@@ -48,7 +48,42 @@ def test_each_readme_command_runs_as_written(argv, tmp_path, monkeypatch, capsys
     monkeypatch.chdir(tmp_path)   # a report.html is written here, not in the checkout
     root = Path(__file__).resolve().parents[1]
     argv = [str(root / a) if (root / a).exists() and "/" in a else a for a in argv]
+    if argv[0] == "serve":
+        return serves(argv, tmp_path)
     assert main(argv) == 0, capsys.readouterr().err
+
+
+def serves(argv: list[str], where: Path) -> None:
+    """A server runs until stopped: started as written (its browser a
+    no-op), its page fetched from the address it prints, then Ctrl-C."""
+    import signal
+    import subprocess
+    import sys
+    import urllib.request
+
+    env = {**os.environ, "BROWSER": "true"}
+    run = subprocess.Popen([sys.executable, "-c", "import sys; from setmine.cli import main; "
+                            "sys.exit(main())", *argv], cwd=where, env=env, text=True,
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                           preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    try:
+        line = run.stdout.readline()
+        assert "the live page is at http://127.0.0.1:" in line, (line, run.stderr.read())
+        url = line.split(" is at ")[1].split()[0]
+        for _ in range(200):   # the address is printed just before the server listens
+            try:
+                with urllib.request.urlopen(url, timeout=30) as page:
+                    assert page.status == 200 and "setmine live" in page.read().decode()
+                break
+            except OSError:
+                import time
+                time.sleep(0.1)
+        else:
+            raise AssertionError(f"nothing answers at {url}")
+    finally:
+        run.send_signal(signal.SIGINT)
+        out, err = run.communicate(timeout=60)
+    assert run.returncode == 0, err
 
 
 def test_the_python_examples_give_what_their_comments_say(tmp_path, monkeypatch):

@@ -91,7 +91,9 @@ def main(argv: list[str] | None = None) -> int:
     SHOWN.set(args.spelling)
     failure = None
     try:
-        with limited(args.max_memory, args.timeout):
+        # a server's --timeout bounds each request (its own), not the command
+        with limited(args.max_memory, None if getattr(args, "per_request", False)
+                     else args.timeout):
             code = args.run(args) or 0
             sys.stdout.flush()   # a reader gone away is found here, not at exit
         return PIPE_CLOSED if _closed_pipe() else code

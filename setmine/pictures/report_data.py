@@ -138,17 +138,7 @@ def assemble(board: Board, mine: "Evaluation", theirs: "Evaluation | None" = Non
     schema = mine.schema
     against = theirs.schema if theirs is not None else None
     marks = defect_marks.marks(schema)
-    sections = []
-    for alias in order(schema):
-        section = _section(schema, board, mine, alias, marks.get(alias, []))
-        if theirs is not None and alias in against and \
-                str(against.analysis[alias].type) == section.type:
-            section.other = _side(against, board, theirs, alias)
-            section.other_formula = _formula(against, alias, theirs)
-            section.same_formula = against.analysis[alias].tree == schema.analysis[alias].tree
-            section.differs = views.digest(section.side.view) != views.digest(section.other.view)
-        _draw(board, section)
-        sections.append(section)
+    sections = drawn_sections(board, mine, theirs, marks)
     move_terms = [(s.alias, s.side.view) for s in sections if s.alias in move_terms_of(schema)]
     return Report(
         schema=schema_name(schema), against=schema_name(against) if against else None,
@@ -162,6 +152,26 @@ def assemble(board: Board, mine: "Evaluation", theirs: "Evaluation | None" = Non
         move_terms=move_terms, sections=sections,
         defects=defects(marks), differences=[s.alias for s in sections if s.differs],
         note=completion_note(board) or "")
+
+
+def drawn_sections(board: Board, mine: "Evaluation", theirs: "Evaluation | None",
+                   marks: dict) -> list[Section]:
+    """One section per constituent (:func:`order`), each side's value drawn,
+    the second schema's beside it where it has the same constituent."""
+    schema = mine.schema
+    against = theirs.schema if theirs is not None else None
+    sections = []
+    for alias in order(schema):
+        section = _section(schema, board, mine, alias, marks.get(alias, []))
+        if theirs is not None and alias in against and \
+                str(against.analysis[alias].type) == section.type:
+            section.other = _side(against, board, theirs, alias)
+            section.other_formula = _formula(against, alias, theirs)
+            section.same_formula = against.analysis[alias].tree == schema.analysis[alias].tree
+            section.differs = views.digest(section.side.view) != views.digest(section.other.view)
+        _draw(board, section)
+        sections.append(section)
+    return sections
 
 
 @dataclass

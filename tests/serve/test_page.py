@@ -1,0 +1,113 @@
+"""The live page in a real browser (headless Chromium, as the report's
+tests): open it, click cells and see D18 become what ``setmine`` computes
+for the same board; type a formula and see its type, its value, an error
+underlined; reload a shared address and find the same state."""
+
+from __future__ import annotations
+
+import pytest
+
+import setmine
+from setmine.board import parse_board
+
+from .conftest import TINY
+
+WAIT = 60   # seconds: a guard against a hung page, not a timing assertion
+
+
+def wait_for(browser, predicate, what: str):
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    try:
+        return WebDriverWait(browser, WAIT).until(lambda d: predicate(d))
+    except Exception:
+        log = [e["message"] for e in browser.get_log("browser")]
+        raise AssertionError(f"{what}: not seen; the browser's console: {log}") from None
+
+
+def board_text(browser) -> str:
+    return browser.execute_script(
+        "const m = location.hash.match(/^#state=(.*)$/); if (!m) return null;"
+        "const b = atob(m[1].replace(/-/g,'+').replace(/_/g,'/'));"
+        "return JSON.parse(new TextDecoder().decode(Uint8Array.from(b, c => c.charCodeAt(0)))).board;")
+
+
+def d18_cells(browser, side: str = "mine") -> str | None:
+    return browser.execute_script(
+        f"const f = document.querySelector('#term-D18 figure[data-side={side}]');"
+        "return f ? (f.dataset.cells || '') : null;")
+
+
+def cells_text(cells) -> str:
+    return " ".join(sorted(f"{r},{c}" for r, c in cells))
+
+
+@pytest.fixture
+def page(browser, server):
+    browser.get(server.url + "/")
+    wait_for(browser, lambda d: d18_cells(d) is not None, "the terms")
+    return browser
+
+
+def test_a_click_opens_a_cell_and_d18_is_what_setmine_computes(page):
+    from selenium.webdriver.common.by import By
+
+    before = parse_board(board_text(page))
+    closed = [c for c in before.cells if c not in before.opened and c not in before.mines
+              and c != before.move]
+    cell = f"{closed[0][0]},{closed[0][1]}"
+    page.find_element(By.CSS_SELECTOR, f'#board [data-cell="{cell}"]').click()
+    wait_for(page, lambda d: closed[0] in parse_board(board_text(d)).opened, "the opened cell")
+    after = parse_board(board_text(page))
+    for schema, side in (("written", "mine"), ("corrected", "against")):
+        want = cells_text(setmine.evaluate(schema, after, "D18"))
+        wait_for(page, lambda d: d18_cells(d, side) == want, f"D18 of {schema} = {want}")
+    page.find_element(By.ID, "undo").click()
+    wait_for(page, lambda d: parse_board(board_text(d)) == before, "undo")
+
+
+def test_a_formula_is_typed_as_it_is_written_and_evaluated(page):
+    from selenium.webdriver.common.by import By
+
+    box = page.find_element(By.ID, "formula")
+    box.clear()
+    box.send_keys("D11 ∪ D8")
+    wait_for(page, lambda d: d.find_element(By.ID, "type").text == "type ℬ(X1)", "the type")
+    page.find_element(By.ID, "evaluate").click()
+    board = parse_board(board_text(page))
+    want = cells_text(setmine.evaluate("written", board, "D11 ∪ D8"))
+    wait_for(page, lambda d: d.find_element(By.ID, "result").get_attribute("data-cells") == want,
+             "the value's cells")
+
+
+def test_an_error_is_underlined_where_it_is(page):
+    from selenium.webdriver.common.by import By
+
+    box = page.find_element(By.ID, "formula")
+    box.clear()
+    box.send_keys("X1 ∪ ℬ(X1)")
+    wait_for(page, lambda d: "typesNotEqual" in d.find_element(By.ID, "type").text, "the error")
+    marked = page.find_element(By.CSS_SELECTOR, "#echo mark.err").text
+    assert marked and marked in "X1 ∪ ℬ(X1)"
+
+
+def test_a_shared_address_opens_the_same_state(page, server):
+    from selenium.webdriver.common.by import By
+
+    page.find_element(By.CSS_SELECTOR, 'input[name=mode][value=mine]').click()
+    board = parse_board(board_text(page))
+    free = next(c for c in board.cells if c not in board.opened and c not in board.mines)
+    page.find_element(By.CSS_SELECTOR, f'#board [data-cell="{free[0]},{free[1]}"]').click()
+    wait_for(page, lambda d: free in parse_board(board_text(d)).mines, "the new mine")
+    box = page.find_element(By.ID, "formula")
+    box.clear()
+    box.send_keys("card(D15)")
+    wait_for(page, lambda d: "card(D15)" in d.current_url or d.find_element(By.ID, "type").text,
+             "the formula in the address")
+    address = page.current_url
+    page.get("about:blank")
+    page.get(address)
+    wait_for(page, lambda d: d18_cells(d) is not None, "the terms after reloading")
+    assert free in parse_board(board_text(page)).mines
+    assert page.find_element(By.ID, "formula").get_attribute("value") == "card(D15)"
+    assert TINY  # (the server's start state is another board: the address won)
