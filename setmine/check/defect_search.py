@@ -453,11 +453,9 @@ def _finding(schema, corrected, w: Witness, kind: str, seen) -> Finding:
     part = cpart = None
     if fixed is not None and tree is not None:
         part, cpart = differing_part(tree, corrected.analysis[w.alias].tree)
-    ctree = corrected.analysis[w.alias].tree if fixed is not None else None
-    f = Finding(w.alias, kind, [], c.convention, NOTIONS[w.alias].convention,
-                shown(tree) if tree is not None else c.formal,
-                (shown(ctree) if ctree is not None else fixed.formal) if fixed is not None
-                else "", shown(part) if part else "",
+    # the formulas as written: the key the shipped repairs (docs/repairs.json) are found by
+    f = Finding(w.alias, kind, [], c.convention, NOTIONS[w.alias].convention, c.formal,
+                fixed.formal if fixed is not None else "", shown(part) if part else "",
                 shown(cpart) if cpart else "", w.board, "", "", "", w.other,
                 tuple(_encode(schema, w.alias, v) for v in w.values) or (None, None))
     if w.how == "hidden":

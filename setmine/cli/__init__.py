@@ -32,8 +32,9 @@ def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
         if name in chosen:
             from .common import add_limit_options, add_spelling_option
 
-            importlib.import_module(f"{__name__}.{module}").add_parser(sub)
-            add_limit_options(sub.choices[name])
+            command = importlib.import_module(f"{__name__}.{module}")
+            command.add_parser(sub)
+            add_limit_options(sub.choices[name], getattr(command, "REQUEST_SECONDS", None))
             add_spelling_option(sub.choices[name])
         else:
             sub.add_parser(name, help=summary)
@@ -88,12 +89,20 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     from ..rsl.syntax.printer import SHOWN
 
-    SHOWN.set(args.spelling)
+    spelling = SHOWN.set(args.spelling)   # for this command only (main may run again)
+    try:
+        return _run(args)
+    finally:
+        SHOWN.reset(spelling)
+
+
+def _run(args) -> int:
+    from .limits import TimeLimit, doing, limited, out_of_memory_message, time_limit_message
+
     failure = None
     try:
         # a server's --timeout bounds each request (its own), not the command
-        with limited(args.max_memory, None if getattr(args, "per_request", False)
-                     else args.timeout):
+        with limited(args.max_memory, None if args.per_request else args.timeout):
             code = args.run(args) or 0
             sys.stdout.flush()   # a reader gone away is found here, not at exit
         return PIPE_CLOSED if _closed_pipe() else code

@@ -126,8 +126,6 @@ def load_board_file(path: str, mines: int | None = None):
     return board
 
 
-
-
 def add_board_options(parser, spec: bool = True) -> None:
     """The options of a command that reads a board (and, with ``spec``, a
     schema): --spec FILE, and --mines N for the boards that do not say it."""
@@ -296,8 +294,9 @@ def budget_from(args):
                            "memory": "--max-memory"})
 
 
-def add_limit_options(parser) -> None:
-    """The limits of every command: its memory and its whole running time."""
+def add_limit_options(parser, request_seconds: float | None = None) -> None:
+    """The limits of every command: its memory and its whole running time —
+    or, for a server (``request_seconds``, its default), each request's."""
     from .limits import DEFAULT_TIMEOUT, default_memory, default_memory_text
 
     parser.add_argument("--max-memory", type=memory_size, default=default_memory(),
@@ -305,9 +304,16 @@ def add_limit_options(parser) -> None:
                         help=f"stop with an error past SIZE of memory per process, e.g. 800M "
                              f"or 2G (default {default_memory_text()}; the default is a quarter "
                              f"of the memory, between 1G and 4G)")
+    if request_seconds is not None:
+        parser.add_argument("--timeout", type=positive_seconds, default=request_seconds,
+                            metavar="S", help=f"answer each request with an error after S "
+                                              f"seconds (default {request_seconds:g})")
+        parser.set_defaults(per_request=True)
+        return
     parser.add_argument("--timeout", type=positive_seconds, default=DEFAULT_TIMEOUT,
                         metavar="S", help=f"stop with an error after S seconds in all "
                                           f"(default {DEFAULT_TIMEOUT:g})")
+    parser.set_defaults(per_request=False)
 
 
 def add_spelling_option(parser) -> None:

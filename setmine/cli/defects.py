@@ -99,6 +99,17 @@ def run(args) -> int:
     return 1 if found else 0
 
 
+def spelled(formula: str) -> str:
+    """A formula as written (a finding keeps the author's text: the key of
+    its shipped repair), shown as the printer writes it (``--spelling``)."""
+    from ..rsl import RSLError, parse, shown
+
+    try:
+        return shown(parse(formula))
+    except (RSLError, RecursionError):
+        return formula
+
+
 def render(f: Finding, width: int = 96) -> list[str]:
     """One finding as text: what, the formulas, the minimal board, the two
     values and the explanation."""
@@ -110,9 +121,9 @@ def render(f: Finding, width: int = 96) -> list[str]:
     b = f.board
     lines = [f"{f.alias} {what} — {origin}",
              f"  convention: {f.convention}", f"  meaning:    {f.meaning}",
-             f"  formula:    {f.alias} :== {f.formula}"]
+             f"  formula:    {f.alias} :== {spelled(f.formula)}"]
     if f.corrected_formula and f.corrected_formula != f.formula:
-        lines.append(f"  corrected:  {f.alias} :== {f.corrected_formula}")
+        lines.append(f"  corrected:  {f.alias} :== {spelled(f.corrected_formula)}")
     if f.part:
         lines.append(f"  the part:   {f.part}  →  {f.corrected_part}")
     lines.append(f"  minimal board: {b.rows}×{b.cols} {b.topology}, "

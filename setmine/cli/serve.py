@@ -15,8 +15,9 @@ import sys
 from .commands import summary_of
 from .common import BOARD_HELP, help_text, positive_int
 
-PER_REQUEST = True
-"""--timeout bounds each request, not the command (a server runs until stopped)."""
+REQUEST_SECONDS = 5.0
+"""--timeout's default: it bounds each request, not the command (a server
+runs until stopped)."""
 
 
 def add_parser(sub) -> None:
@@ -31,7 +32,7 @@ def add_parser(sub) -> None:
     p.add_argument("--host", default="127.0.0.1",
                    help="the address to listen on (default 127.0.0.1: this machine only)")
     p.add_argument("--no-browser", action="store_true", help="do not open a browser")
-    p.set_defaults(run=run, per_request=True)
+    p.set_defaults(run=run)
 
 
 def run(args) -> int:

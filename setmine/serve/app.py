@@ -64,6 +64,14 @@ def create_app(start: dict) -> Starlette:
                 result = await run_in_threadpool(handler, data)
             except api.ApiError as exc:
                 return JSONResponse(exc.to_json(), status_code=400, headers=HEADERS)
+            except MemoryError:   # the address-space backstop of --max-memory
+                return JSONResponse(api.ApiError(
+                    "memoryLimit", "the request needed more memory than --max-memory "
+                    "allows").to_json(), status_code=400, headers=HEADERS)
+            except RecursionError:
+                return JSONResponse(api.ApiError(
+                    "badRequest", "the input is nested too deeply").to_json(),
+                    status_code=400, headers=HEADERS)
             return JSONResponse(result, headers=HEADERS)
         return endpoint
 
