@@ -29,7 +29,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from ..board import Board, BoardError, parse_board, structure
-from ..board.board import cell_str, parse_cell
+from ..board.board import BoardTooLarge, cell_str, parse_cell
 from ..board.files.textfile import write_board
 from ..eval.interpret.model import evaluate as evaluate_expression
 from ..eval.values.budget import Budget
@@ -119,8 +119,9 @@ def board_of(body: dict) -> Board:
         board = parse_board(text, max_cells=MAX_CELLS)
     except BoardError as exc:
         raise ApiError("badBoard", exc.message, _line_span(text, exc.line), "board") from None
-    except Exception as exc:   # noqa: BLE001 - BoardTooLarge and the like: said plainly
-        raise ApiError("badBoard", str(exc), field="board") from None
+    except BoardTooLarge as exc:
+        raise ApiError("badBoard", f"{exc}, more than the page draws ({MAX_CELLS:,})",
+                       field="board") from None
     return board
 
 

@@ -89,6 +89,8 @@ def test_a_type_as_one_types(server):
     ({"schema": "written", "board": TINY}, "expression"),
     ({"schema": "written", "board": TINY, "expression": "X1 ∪ " * 40_001}, "expression"),
     ({"schema": "X1\nD1 :== X1 ∪", "board": TINY, "expression": "D1"}, None),
+    ({"schema": "written", "board": "mines: 0\n\n" + ("." * 60 + "\n") * 60,
+      "expression": "D1"}, "board"),
 ])
 def test_malformed_requests_are_400_saying_what(server, body, field):
     status, answer = server.post("/api/evaluate", body)
