@@ -178,11 +178,11 @@ def report(schema="written", board="beginner-midgame", path=None, *,
     from .pictures.page import report_page
     from .pictures.report_data import build
 
-    from .resources import is_written_schema
+    from .resources import default_against
 
     schema = load_schema(schema)
     if against == "default":
-        against = "corrected" if is_written_schema(schema) else None
+        against = default_against(schema)
     page = report_page(build(schema, load_board(board),
                              against=None if against is None else load_schema(against)))
     if path is not None:

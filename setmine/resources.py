@@ -98,3 +98,10 @@ def is_written_schema(schema) -> bool:
             Path(schema.path).resolve() == WRITTEN_SCHEMA.resolve()
     except OSError:
         return False
+
+
+def default_against(schema) -> Path | None:
+    """The schema a report draws beside ``schema`` when not told: the
+    corrected one beside the schema as written (the command, the facade and
+    the live page alike), else none."""
+    return CORRECTED_SCHEMA if is_written_schema(schema) else None

@@ -76,8 +76,6 @@ def _closed_pipe() -> bool:
 
 
 def main(argv: list[str] | None = None) -> int:
-    from .limits import TimeLimit, doing, limited, out_of_memory_message, time_limit_message
-
     argv = sys.argv[1:] if argv is None else argv
     parser = build_parser(argv)
     try:

@@ -97,8 +97,8 @@ def run(args) -> int:
     against = None
     if args.against:
         against = load_valid_schema(args.against)
-    elif not args.no_against and resources.is_written_schema(schema):
-        against = load_valid_schema(str(resources.CORRECTED_SCHEMA))
+    elif not args.no_against and resources.default_against(schema) is not None:
+        against = load_valid_schema(str(resources.default_against(schema)))
     board = load_board_file(args.board, args.mines)
     output = Path(args.output) if args.output else Path(Path(args.board).stem + ".html")
     writable(output, "-o", (args.board, args.spec, args.against))

@@ -37,7 +37,7 @@ from ..pictures import report_data, views
 from ..present.output import defect_marks
 from ..present.output.header import schema_name
 from ..present.output.values import to_json
-from ..resources import SCHEMAS, is_written_schema
+from ..resources import SCHEMAS, default_against
 from ..rsl.schema import Schema
 from ..rsl.syntax.errors import RSLError
 
@@ -163,9 +163,8 @@ def evaluate(body: dict) -> dict:
     schema = schema_of(body)
     board = board_of(body)
     expression = _text(body, "expression")
-    typed = typify(body)
+    typed = typify(body)   # a typing error is said before anything is evaluated
     try:
-        tree = schema.expression_tree(expression)
         value = evaluate_expression(schema, expression, structure(board), _budget())
     except RSLError as exc:
         raise _error(exc) from None
@@ -242,7 +241,7 @@ def state(body: dict) -> dict:
     against = None
     if "against" in body and body["against"] is not None:
         against = schema_of(body, "against")
-    elif "against" not in body and is_written_schema(schema):
+    elif "against" not in body and default_against(schema) is not None:
         against = schema_of({"schema": "corrected"})
     budget = _budget()
     mine = report_data.evaluation(schema, board, budget)
