@@ -82,9 +82,9 @@ class SchemaPlayer(Policy):
     name = "schema"
 
     def __init__(self, config=None, spec: str | Path | None = None,
-                 max_candidates: int = 2_000_000) -> None:
-        path = Path(spec) if spec else DEFAULT_SPEC
-        self.schema = Schema.load(path)
+                 max_candidates: int = 2_000_000, schema: Schema | None = None) -> None:
+        self.schema = schema if schema is not None else Schema.load(Path(spec) if spec
+                                                                    else DEFAULT_SPEC)
         check_interface(self.schema)
         self.program = Program(self.schema)  # compiled once, run on every position
         self.max_candidates = max_candidates

@@ -56,8 +56,8 @@ BELOW = {
                       "present/output", "present/explain"} | RSL,
     "present": set(),
     "check": {".", "base", "eval/values", "eval/interpret", "board", "board/files"} | RSL | SOLVER | PRESENT,
-    "verify/models": {"eval/values", "eval/interpret", "base", "present/explain"} | RSL,
     "verify": {"base"},
+    "verify/models": {"verify", "eval/values", "eval/interpret", "base", "present/explain"} | RSL,
     "verify/boards": {".", "base", "eval/values", "eval/shapes", "eval/interpret", "eval/compiled",
                       "board", "board/files", "check", "verify", "verify/models"}
                      | RSL | SOLVER | PRESENT,
@@ -65,8 +65,8 @@ BELOW = {
                  "board", "board/files", "check", "repair"} | RSL | SOLVER | PRESENT,
     "repair": {".", "base", "eval/values", "eval/shapes", "eval/interpret", "board", "board/files", "check",
                "verify", "verify/boards"} | RSL | SOLVER | PRESENT,
-    "serve": {".", "base", "eval/values", "eval/interpret", "board", "board/files", "pictures"}
-             | RSL | PRESENT,
+    "serve": {".", "base", "eval/values", "eval/interpret", "board", "board/files", "model",
+              "pictures", "verify", "verify/boards", "verify/models"} | RSL | PRESENT | SOLVER,
     "cli": {".", "base", "eval/values", "eval/interpret", "eval/compiled", "board", "board/files", "exteor",
             "portal", "model", "check", "verify", "verify/boards", "verify/models", "pictures",
             "repair", "serve"}

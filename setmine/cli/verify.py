@@ -128,12 +128,11 @@ def require_board_structures(schema, scope: str) -> None:
     """A board scope's states give X1 and S1…S4 their values: a schema that
     does not declare them (an empty or truncated file, a schema of another
     domain) is refused, naming what is missing — never checked vacuously."""
-    from ..base.interface import CELLS, STRUCTURES
+    from ..base.interface import STRUCTURES
+    from ..verify.boards.job import missing_structures
     from . import UserError
 
-    wanted = {alias: "basic" if alias == CELLS else "structure" for alias in STRUCTURES}
-    missing = [f"{alias} ({kind})" for alias, kind in wanted.items()
-               if alias not in schema or schema[alias].kind != kind]
+    missing = missing_structures(schema)
     if missing:
         raise UserError(f"--scope {scope} checks a schema of Minesweeper on boards, whose "
                         f"states give {', '.join(STRUCTURES)} their values; {schema.path or 'the schema'} "
@@ -143,66 +142,41 @@ def require_board_structures(schema, scope: str) -> None:
 
 def job_from(args):
     """The job the options describe, or a clear error (before running)."""
-    from ..base.interface import MOVE_AXIOM
-    from ..verify.boards.job import Job, shape_data
-    from ..verify.boards.properties import PropertyError, default_properties, make
-    from ..verify.boards.scope import ScopeError, parse_mines, parse_shapes
-    from ..verify.boards.memo import Memo
+    from ..verify.boards.job import VerifyError
+    from ..verify.boards.job import build_job
     from . import UserError
 
     schema = load_valid_schema(args.spec)
     require_board_structures(schema, args.scope)
-    try:
-        shapes = parse_shapes(args.shapes)
-        mines = parse_mines(args.mines)
-    except ScopeError as exc:
-        raise UserError(f"--shapes/--mines: {exc}") from None
-    specs = list(args.properties) or default_properties(schema, args.scope)  # in the order given
-    if not args.properties and not any(c.kind == "axiom" for c in schema):
-        raise UserError(f"nothing to check: {schema.path or 'the schema'} has no axiom, and "
-                        f"no --property or --assert was given")
-    memo = Memo(schema)
-    for spec in specs:
-        try:
-            make(schema, spec, memo)
-        except PropertyError as exc:
-            raise UserError(str(exc)) from None
-    if args.scope == "games" and (MOVE_AXIOM not in schema
-                                  or schema[MOVE_AXIOM].kind != "axiom"):
-        raise UserError(f"--scope games: the schema's player moves where the move axiom "
-                        f"{MOVE_AXIOM} allows, and {schema.path} has no axiom {MOVE_AXIOM}")
     if args.workers and args.scheduler:
         raise UserError("--workers and --scheduler: give one (a local cluster, or an existing "
                         "one)")
-    return Job(schema_text=schema.source, schema_path=args.spec or f"spec/{Path(schema.path).name}",
-               shapes=tuple(shape_data(s) for s in shapes), properties=tuple(specs),
-               scope=args.scope, symmetry=not args.no_symmetry,
-               mines=(mines.low, mines.high), first_click=args.first_click,
-               cascade=args.cascade, limits=(args.max_candidates, args.max_seconds),
-               max_states=args.max_states or DEFAULT_MAX_STATES)
+    try:
+        return build_job(schema, shapes=args.shapes, mines=args.mines,
+                         properties=list(args.properties), scope=args.scope,
+                         symmetry=not args.no_symmetry, first_click=args.first_click,
+                         cascade=args.cascade, limits=(args.max_candidates, args.max_seconds),
+                         max_states=args.max_states or DEFAULT_MAX_STATES,
+                         schema_path=args.spec or "",
+                         where={"shapes": "--shapes/--mines", "scope": f"--scope {args.scope}",
+                                "properties": "no --property or --assert was given"})
+    except VerifyError as exc:
+        raise UserError(str(exc)) from None
 
 
 def check_size(job, max_states: int) -> int:
     """The number of states (positions scope; deals × first clicks for
     games), or a clear error when it is over the budget."""
-    from ..verify.boards.scope import count_deals, count_positions
+    from ..verify.boards.job import VerifyError
+    from ..verify.boards.job import state_count
     from . import UserError
 
-    total = 0
-    for shape in job.shapes:
-        n = len(shape["cells"])
-        counts = job.mine_counts(n)
-        total += count_positions(n, counts) if job.scope == "positions" \
-            else count_deals(n, counts) * n
-    if total == 0:
-        sizes = ", ".join(f"{s['name']} ({len(s['cells'])} cells)" for s in job.shapes)
-        raise UserError(f"the scope has no state: no board of {sizes} takes the mine counts "
-                        f"asked for (at most cells − 1 mines, so that a safe cell is left)")
-    if total > max_states:
-        what = "states" if job.scope == "positions" else "deals × first clicks"
-        raise UserError(f"the scope has {total:,} {what}, more than --max-states "
-                        f"{max_states:,}: narrow --shapes or --mines, or raise --max-states")
-    return total
+    try:
+        return state_count(job, max_states, "--max-states")
+    except VerifyError as exc:
+        raise UserError(str(exc).replace("narrow the shapes or the mines",
+                                         "narrow --shapes or --mines, or raise --max-states")) \
+            from None
 
 
 def draw_counterexample(result, output: Path) -> str:

@@ -29,44 +29,12 @@ from __future__ import annotations
 
 import json
 import sys
-from math import prod
 from pathlib import Path
 
+from ..verify.models.run import interpretation_bound
 from .common import budget_from, load_valid_schema, writable
 from .limits import saying_how_far
 from .progress import progress_bar, wanted
-
-
-BEYOND = 4096
-
-
-def count_values(type_, sizes: dict[str, int], integers) -> int:
-    """An upper bound on the values of ``type_`` in a model of these sizes."""
-    from ..rsl.semantics.types import Element, SetType, TupleType
-
-    if isinstance(type_, Element):
-        return sizes.get(type_.name, 0)
-    if isinstance(type_, TupleType):
-        return prod(count_values(t, sizes, integers) for t in type_.factors)
-    if isinstance(type_, SetType):
-        members = count_values(type_.base, sizes, integers)
-        return 2 ** min(members, BEYOND)  # past 2^BEYOND, any bound is refused alike
-    return (integers[1] - integers[0] + 1) if integers else 1  # Z
-
-
-def interpretation_bound(schema, scope) -> tuple[int, str, int]:
-    """(at most how many interpretations the scope has, the structure with
-    the most values, how many)."""
-    env = schema.environment()
-    total, worst, most = 0, "", 0
-    for sizes in scope.size_vectors():
-        counts = {c.alias: count_values(env[c.alias].type, sizes, scope.integers)
-                  for c in schema if c.kind == "structure"}
-        total += prod(counts.values())
-        for alias, n in counts.items():
-            if n > most:
-                worst, most = alias, n
-    return total, worst, most
 
 
 def run_models(args) -> int:
@@ -136,48 +104,22 @@ def run_models(args) -> int:
     return 1 if any(not p["holds"] for p in outcome["properties"]) else 0
 
 
-def search(schema, scope, asserts: list[str], instances: int, budget=None,
-           progress=None, symmetry: bool = True, workers: int | None = None,
-           scheduler: str | None = None, checkpoint: str | None = None,
-           memory_limit: int | None = None, finished=None) -> dict:
-    """Every model of the scope, counted; each property checked on each
-    class; the least counterexample of each and the first ``instances``
-    classes (``verify/models/tasks.py``: one task per size vector, here or
-    on a Dask cluster, kept in ``checkpoint``).  ``progress(tried,
-    labelled)`` within a size vector run here; ``finished(done, vectors,
-    outcome)`` after each size vector."""
+def search(schema, scope, asserts: list[str], instances: int, budget=None, progress=None,
+           **options) -> dict:
+    """``verify.models.run.search``, its cluster's and checkpoint's errors
+    said as usage errors."""
     from ..verify.checkpoint import CheckpointError
-    from ..verify.cluster import ClusterError, run_tasks
-    from ..verify.models import tasks as models_tasks
+    from ..verify.cluster import ClusterError
+    from ..verify.models.run import search as search_models
     from . import UserError
 
-    planned = models_tasks.plan(schema, scope, asserts, instances, symmetry)
-    here = workers is None and scheduler is None
-    results: dict[int, dict] = {}
-
-    def fn(task):
-        return models_tasks.run_task(task, budget, progress) if here else \
-            models_tasks.run_task(task)
-
-    def done(i: int, result: dict) -> None:
-        results[i] = result
-        if finished is not None:
-            finished(len(results), len(planned), result)
     try:
-        outputs = run_tasks(fn if here else models_tasks.run_task, planned, workers=workers,
-                            scheduler=scheduler, checkpoint=checkpoint,
-                            identity=models_tasks.identity(planned), on_result=done,
-                            memory_limit=memory_limit)
+        return search_models(schema, scope, asserts, instances, budget, progress, **options)
     except (ClusterError, CheckpointError) as exc:
         raise UserError(str(exc)) from None
     except OSError as exc:
-        raise UserError(f"--checkpoint {checkpoint}: {exc.strerror or exc}") from None
-    merged = models_tasks.merge([models_tasks.decode(o) for o in outputs])
-    if asserts or any(c.kind == "theorem" for c in schema):
-        merged["instances"] = []
-    else:
-        merged["instances"] = merged["instances"][:instances]
-    return merged
+        raise UserError(f"--checkpoint {options.get('checkpoint')}: {exc.strerror or exc}") \
+            from None
 
 
 def _values_json(schema, interpretation) -> dict:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from ..eval.values.sets import order_key
 from ..rsl.semantics.types import Element, Integer, SetType, TupleType
 from .decode import ValueProblem
 
@@ -101,3 +102,18 @@ class _Reader:
                 raise ValueProblem(f"{number} is not an element of {typ.name}")
             return number
         raise ValueProblem(f"no value of type {typ} can be written")
+
+
+def written(value) -> str:
+    """``value`` as :func:`read_value` reads it back: a basic set's element
+    by its name (in double quotes when it holds a mark, or is blank), an
+    integer as a number, tuples and sets as values print."""
+    if isinstance(value, tuple):
+        return "(" + ", ".join(written(v) for v in value) + ")"
+    if isinstance(value, frozenset):
+        return "{" + ", ".join(written(v) for v in sorted(value, key=order_key)) + "}" \
+            if value else "∅"
+    text = str(value)
+    if re.search(r'[{}(),"∅\\]', text) or text != text.strip() or not text:
+        return '"' + re.sub(r'(["\\])', r"\\\1", text) + '"'
+    return text

@@ -3,10 +3,11 @@ run by uvicorn (``setmine serve``).
 
 * ``GET /`` — the page (``page.py``): nothing loaded from elsewhere, the
   script and the styles inline, so it works offline;
-* ``POST /api/evaluate``, ``/api/type``, ``/api/state`` — JSON in, JSON
-  out; HTTP 400 with ``{"error": {"code", "message", "span", "field"}}``
-  for a request that cannot be answered, 413 for a body over
-  ``MAX_BODY``.
+* ``POST /api/evaluate``, ``/api/type``, ``/api/explain``, ``/api/state``,
+  ``/api/game``, ``/api/model``, ``/api/verify`` (and ``…/poll``,
+  ``…/stop``) — JSON in, JSON out (``api.py``); HTTP 400 with ``{"error":
+  {"code", "message", "span", "field"}}`` for a request that cannot be
+  answered, 413 for a body over ``MAX_BODY``.
 
 Each API request runs in a worker thread (Starlette runs a plain function
 in its thread pool), so a slow formula does not hold up the others; each
@@ -23,7 +24,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Route
 
-from . import api
+from . import api, verifying
 from .page import live_page
 
 MAX_BODY = 1_000_000
@@ -79,5 +80,11 @@ def create_app(start: dict) -> Starlette:
         Route("/", page),
         Route("/api/evaluate", answer(api.evaluate), methods=["POST"]),
         Route("/api/type", answer(api.typify), methods=["POST"]),
+        Route("/api/explain", answer(api.explain), methods=["POST"]),
         Route("/api/state", answer(api.state), methods=["POST"]),
+        Route("/api/game", answer(api.game), methods=["POST"]),
+        Route("/api/model", answer(api.model_state), methods=["POST"]),
+        Route("/api/verify", answer(verifying.start), methods=["POST"]),
+        Route("/api/verify/poll", answer(verifying.poll), methods=["POST"]),
+        Route("/api/verify/stop", answer(verifying.stop), methods=["POST"]),
     ])

@@ -29,6 +29,11 @@ def _environment():
                        undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True)
 
 
+SCRIPTS = ("live.js", "tables.js", "runs.js", "start.js")
+"""The page's script, one scope in four files: the state, the board and the
+formula box; a model's tables; verifications and games; the start."""
+
+
 def _asset(name: str) -> Markup:
     return Markup((files("setmine.serve") / "templates" / name).read_text(encoding="utf-8"))
 
@@ -42,4 +47,5 @@ def live_page(start: dict) -> str:
     return _environment().get_template("live.html.j2").render(
         version=__version__, state=Markup(state), palette=PALETTE,
         board_css=Markup(BOARD_CSS), board_defs=Markup(SHARED_DEFS),
-        report_css=report_asset("report.css"), css=_asset("live.css"), js=_asset("live.js"))
+        report_css=report_asset("report.css"), css=_asset("live.css"),
+        js=Markup("\n").join(_asset(name) for name in SCRIPTS))

@@ -23,7 +23,7 @@ MIDGAME = setmine.resources.board_file("beginner-midgame").read_text(encoding="u
 def expected(schema: str, board_text: str, expression: str) -> dict:
     s = setmine.load_schema(schema)
     value = setmine.evaluate(schema, parse_board(board_text), expression)
-    from setmine.serve.api import tree_type
+    from setmine.serve.formulas import tree_type
     return to_json(value, tree_type(s, expression))
 
 

@@ -19,16 +19,18 @@ from __future__ import annotations
 import hashlib
 import json
 import math
+from pathlib import Path
 from dataclasses import asdict, dataclass
 from functools import lru_cache
 
+from ...base.interface import CELLS, MOVE_AXIOM, STRUCTURES
 from ...board.board import Adjacency
 from ...board.shapes import Shape
 from ...eval.interpret.model import Limits
 from ...rsl.schema import Schema
 from .memo import Memo
-from .properties import counts_mines, make
-from .scope import count_positions
+from .properties import PropertyError, counts_mines, default_properties, make
+from .scope import ScopeError, count_deals, count_positions, parse_mines, parse_shapes
 from .symmetry import Symmetry, mine_orbits
 
 TASK_STATES = 20_000
@@ -182,4 +184,80 @@ def merge(results: list[dict], properties: int) -> dict:
             if found is not None and (mine["counterexample"] is None
                                       or found["key"] < mine["counterexample"]["key"]):
                 mine["counterexample"] = found
+    return total
+
+
+# -- a job from a user's words: the shapes, the mine counts, the properties,
+# the scope — checked before any state is visited.  ``setmine verify`` and the
+# live page build their jobs here; each names its options its own way (``where``)
+
+def missing_structures(schema: Schema) -> list[str]:
+    """What a board scope needs and ``schema`` does not declare: a board's
+    states give X1 and S1…S4 their values (``X1 (basic)``, ``S2 (structure)``)."""
+    wanted = {alias: "basic" if alias == CELLS else "structure" for alias in STRUCTURES}
+    return [f"{alias} ({kind})" for alias, kind in wanted.items()
+            if alias not in schema or schema[alias].kind != kind]
+
+
+def build_job(schema: Schema, *, shapes: str, mines: str | None = None,
+              properties: list | tuple = (), scope: str = "positions", symmetry: bool = True,
+              first_click: str = "safe", cascade: bool = False, limits: tuple | None = None,
+              max_states: int = 10 ** 7, schema_path: str = "",
+              where: dict | None = None) -> Job:
+    """The job, or a :class:`VerifyError` saying what is wrong (``where``
+    names the options: ``{"shapes": "--shapes/--mines", "scope": "--scope
+    positions", "properties": "no --property or --assert was given"}``)."""
+    where = {"shapes": "shapes/mines", "scope": f"the {scope} scope",
+             "properties": "no property was asked for", **(where or {})}
+    missing = missing_structures(schema)
+    if missing:
+        raise VerifyError(f"{where['scope']} checks a schema of Minesweeper on boards, whose "
+                          f"states give {', '.join(STRUCTURES)} their values; "
+                          f"{schema.path or 'the schema'} does not declare {', '.join(missing)}")
+    try:
+        parsed_shapes = parse_shapes(shapes)
+        parsed_mines = parse_mines(mines)
+    except ScopeError as exc:
+        raise VerifyError(f"{where['shapes']}: {exc}") from None
+    specs = list(properties) or default_properties(schema, scope)
+    if not properties and not any(c.kind == "axiom" for c in schema):
+        raise VerifyError(f"nothing to check: {schema.path or 'the schema'} has no axiom, and "
+                          f"{where['properties']}")
+    memo = Memo(schema)
+    for spec in specs:
+        try:
+            make(schema, spec, memo)
+        except PropertyError as exc:
+            raise VerifyError(str(exc)) from None
+    if scope == "games" and (MOVE_AXIOM not in schema or schema[MOVE_AXIOM].kind != "axiom"):
+        raise VerifyError(f"{where['scope']}: the schema's player moves where the move axiom "
+                          f"{MOVE_AXIOM} allows, and {schema.path or 'the schema'} has no "
+                          f"axiom {MOVE_AXIOM}")
+    return Job(schema_text=schema.source,
+               schema_path=schema_path or f"spec/{Path(schema.path or 'schema.rsl').name}",
+               shapes=tuple(shape_data(s) for s in parsed_shapes), properties=tuple(specs),
+               scope=scope, symmetry=symmetry,
+               mines=(parsed_mines.low, parsed_mines.high), first_click=first_click,
+               cascade=cascade, **({"limits": limits} if limits else {}),
+               max_states=max_states)
+
+
+def state_count(job: Job, max_states: int, over: str = "the budget") -> int:
+    """The job's states (positions; deals × first clicks for games), or a
+    :class:`VerifyError` when there is none or more than ``max_states``
+    (``over`` names that bound)."""
+    total = 0
+    for shape in job.shapes:
+        n = len(shape["cells"])
+        counts = job.mine_counts(n)
+        total += count_positions(n, counts) if job.scope == "positions" \
+            else count_deals(n, counts) * n
+    if total == 0:
+        sizes = ", ".join(f"{s['name']} ({len(s['cells'])} cells)" for s in job.shapes)
+        raise VerifyError(f"the scope has no state: no board of {sizes} takes the mine counts "
+                          f"asked for (at most cells − 1 mines, so that a safe cell is left)")
+    if total > max_states:
+        what = "states" if job.scope == "positions" else "deals × first clicks"
+        raise VerifyError(f"the scope has {total:,} {what}, more than {over} {max_states:,}: "
+                          f"narrow the shapes or the mines")
     return total

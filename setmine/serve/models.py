@@ -1,0 +1,129 @@
+"""The live page on a model of any schema (not a board): the model's basic
+sets, constant sets and structures as tables to edit — add, rename or
+remove an element; add or take away a member; give a value — and every
+constituent computed again on each edit, as ``setmine report MODEL`` draws
+it (``pictures/model_page.py``).
+
+A model travels as setmine's own model file (``docs/models.md``): the JSON
+object ``{"format": "setmine-model/1", "name", "values"}``, by names, so the
+page's address and a script's request carry it as it is written by hand."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict
+
+from ..eval.values.sets import order_key
+from ..model.decode import Label
+from ..model.editing import OPS, Edit, edit
+from ..model.interpretation import Model, ModelError
+from ..model.own import is_own_model, own_json, read_own
+from ..model.reading import written
+from ..pictures.model_page import build
+from ..present.output.header import schema_name
+from ..rsl.semantics.types import Element, SetType, TupleType
+from .requests import MAX_TEXT, ApiError, budget, schema_of
+
+MAX_ELEMENTS = 200
+"""The most elements of one basic or constant set the page edits."""
+
+
+def is_model_request(body: dict) -> bool:
+    """Whether a request carries a model (``"model"``, or a model's JSON in
+    ``"board"``: an object, or a text that is one) rather than a board."""
+    if not isinstance(body, dict):
+        return False
+    if "model" in body:
+        return True
+    board = body.get("board")
+    return isinstance(board, dict) or (isinstance(board, str) and board.lstrip()[:1] == "{"
+                                       and "setmine-model" in board[:4096])
+
+
+def model_of(body: dict, schema, key: str | None = None) -> Model:
+    """The request's model of ``schema``, read and checked as a model file."""
+    key = key or ("model" if "model" in body else "board")
+    raw = body.get(key)
+    if isinstance(raw, str):
+        if len(raw) > MAX_TEXT:
+            raise ApiError("badRequest", f"{key!r} is {len(raw):,} characters, more than "
+                           f"{MAX_TEXT:,}", field=key)
+        try:
+            raw = json.loads(raw)
+        except json.JSONDecodeError as exc:
+            raise ApiError("badModel", f"not JSON: {exc}", field=key) from None
+    if not is_own_model(raw):
+        raise ApiError("badModel", 'a model is setmine\'s model file: {"format": '
+                       '"setmine-model/1", "values": {…}}', field=key)
+    values = raw.get("values")
+    if isinstance(values, dict):
+        for alias, elements in values.items():
+            if isinstance(elements, list) and len(elements) > MAX_ELEMENTS \
+                    and alias in schema and schema[alias].kind in ("basic", "constant"):
+                raise ApiError("badModel", f"{alias} has {len(elements):,} elements, more "
+                               f"than the page edits ({MAX_ELEMENTS})", field=key)
+    try:
+        return read_own(raw, schema, budget=budget())
+    except ModelError as exc:
+        raise ApiError("badModel", str(exc), field=key) from None
+
+
+def model_state(body: dict) -> dict:
+    """The model after ``edit`` (``{"op", "alias", "text", "to"?}``), its
+    tables, and every constituent computed on it."""
+    schema = schema_of(body)
+    model = model_of(body, schema, "model")
+    change = body.get("edit")
+    if change is not None:
+        model = edited(model, change)
+    page = build(schema, model, budget())
+    return {"model": own_json(model), "schema": schema_name(schema), "title": page.title,
+            "notes": page.notes, "tables": tables(model),
+            "sections": [asdict(s) for s in page.sections]}
+
+
+def edited(model: Model, change) -> Model:
+    if not isinstance(change, dict) or change.get("op") not in OPS \
+            or not all(isinstance(change.get(k, ""), str) for k in ("alias", "text", "to")):
+        raise ApiError("badRequest", f"an edit is {{'op': one of {', '.join(OPS)}, 'alias', "
+                       f"'text', 'to'?}}, its fields strings", field="edit")
+    try:
+        return edit(model, Edit(change["op"], change.get("alias", ""), change.get("text", ""),
+                                change.get("to", "")))
+    except ModelError as exc:
+        raise ApiError("illegalEdit", str(exc), field="edit") from None
+
+
+def tables(model: Model) -> list[dict]:
+    """Each basic set, constant set and structure as the page edits it: a
+    set's elements; a structure's members (as values print) with, for a set
+    of tuples, each component's column and the elements it may take."""
+    shown = model.shown_names()
+    out = []
+    for c in model.schema:
+        if c.kind in ("basic", "constant"):
+            out.append({"alias": c.alias, "kind": c.kind, "term": c.term,
+                        "elements": [shown[c.alias][i] for i in sorted(model.names.get(c.alias, {}))]})
+        elif c.kind == "structure":
+            typ = model.schema.analysis[c.alias].type
+            row = {"alias": c.alias, "kind": c.kind, "term": c.term, "type": str(typ),
+                   "domain": c.declaration, "set": isinstance(typ, SetType)}
+            if isinstance(typ, SetType):
+                members = sorted(model.values.get(c.alias, frozenset()), key=order_key)
+                row["members"] = [written(m) for m in members]
+                factors = typ.base.factors if isinstance(typ.base, TupleType) else (typ.base,)
+                row["columns"] = [{"type": str(f), "choices": _choices(f, shown)}
+                                  for f in factors]
+            else:
+                row["value"] = written(model.values[c.alias]) if c.alias in model.values \
+                    else None
+            out.append(row)
+    return out
+
+
+def _choices(typ, shown) -> list[str] | None:
+    """The elements a component may take, as written, when it is an element
+    of a set of the model; None for a free text (an integer, a set)."""
+    if isinstance(typ, Element) and typ.name in shown:
+        return [written(Label(i, name)) for i, name in sorted(shown[typ.name].items())]
+    return None
