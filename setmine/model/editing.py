@@ -150,8 +150,26 @@ def _without(raw, typ, alias: str, name):
     """``raw`` with every member of its sets that mentions the element taken
     away (a tuple is taken away whole by the set that holds it)."""
     if isinstance(typ, SetType):
-        return [_without(r, typ.base, alias, name) for r in raw
-                if not _mentions(r, typ.base, alias, name)]
+        kept, seen = [], set()
+        for member in raw:
+            if _mentions(member, typ.base, alias, name):
+                continue
+            member = _without(member, typ.base, alias, name)
+            key = _key(member, typ.base)   # ({a}, ∅) and (∅, ∅)… may now be one member
+            if key not in seen:
+                seen.add(key)
+                kept.append(member)
+        return kept
     if isinstance(typ, TupleType):
         return [_without(r, t, alias, name) for r, t in zip(raw, typ.factors)]
+    return raw
+
+
+def _key(raw, typ):
+    """A value written in JSON as a hashable value equal for equal values
+    (a set's members in any order)."""
+    if isinstance(typ, SetType):
+        return frozenset(_key(r, typ.base) for r in raw)
+    if isinstance(typ, TupleType):
+        return tuple(_key(r, t) for r, t in zip(raw, typ.factors))
     return raw

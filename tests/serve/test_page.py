@@ -10,33 +10,8 @@ import pytest
 import setmine
 from setmine.board import parse_board
 
+from .browsing import board_text, d18_cells, wait_for
 from .conftest import TINY
-
-WAIT = 60   # seconds: a guard against a hung page, not a timing assertion
-
-
-def wait_for(browser, predicate, what: str):
-    from selenium.webdriver.support.ui import WebDriverWait
-
-    try:
-        return WebDriverWait(browser, WAIT).until(lambda d: predicate(d))
-    except Exception:
-        log = [e["message"] for e in browser.get_log("browser")]
-        raise AssertionError(f"{what}: not seen; the browser's console: {log}") from None
-
-
-def board_text(browser) -> str:
-    return browser.execute_script(
-        "const m = location.hash.match(/^#state=(.*)$/); if (!m) return null;"
-        "const b = atob(m[1].replace(/-/g,'+').replace(/_/g,'/'));"
-        "return JSON.parse(new TextDecoder().decode(Uint8Array.from(b, c => c.charCodeAt(0)))).board;")
-
-
-def d18_cells(browser, side: str = "mine") -> str | None:
-    return browser.execute_script(
-        f"const f = document.querySelector('#term-D18 figure[data-side={side}]');"
-        "return f ? (f.dataset.cells || '') : null;")
-
 
 def cells_text(cells) -> str:
     return " ".join(sorted(f"{r},{c}" for r, c in cells))

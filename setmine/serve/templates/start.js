@@ -8,3 +8,8 @@ $("scope").value = isModel() ? "models" : "positions";
 $("schema").value = state.schema === "corrected" ? "corrected" : "written";
 $("formula").value = state.formula || "";
 refresh(null).then(() => { if (state.formula) { checkType(); evaluate(); } });
+// an address pasted into this tab (a link to another state): that state
+window.addEventListener("hashchange", () => {
+  const s = readHash();
+  if (s && JSON.stringify(s) !== JSON.stringify(state)) location.reload();
+});

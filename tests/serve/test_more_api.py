@@ -1,0 +1,249 @@
+"""The live page's other routes on a real server: a model of any schema
+edited and computed (``/api/model``, ``/api/evaluate`` on a model), why a
+cell is in a term (``/api/explain``), a game the schema plays
+(``/api/game``), verify run, watched and stopped (``/api/verify``) —
+each answering what the command line computes, and hostile input with a
+400 that says what is wrong."""
+
+from __future__ import annotations
+
+import json
+import time
+
+import pytest
+
+import setmine
+from setmine.board import parse_board
+from setmine.eval.values.budget import Budget
+from setmine.model.own import read_own
+from setmine.pictures.model_page import build
+from setmine.resources import MODEL_DIR
+from setmine.rsl.schema import Schema
+
+from .conftest import TINY
+
+MIDGAME = setmine.resources.board_file("beginner-midgame").read_text(encoding="utf-8")
+PLAN = (MODEL_DIR / "study-plan.rsl").read_text(encoding="utf-8")
+MODEL = json.loads((MODEL_DIR / "study-plan.model.json").read_text())
+
+
+def sections(model_json) -> dict:
+    schema = Schema.parse(PLAN)
+    page = build(schema, read_own(model_json, schema), Budget())
+    return {s.alias: (s.verdict, s.size, s.error) for s in page.sections}
+
+
+def test_a_model_is_computed_as_setmine_report_computes_it(server):
+    status, answer = server.post("/api/model", {"schema": PLAN, "model": MODEL})
+    assert status == 200, answer
+    got = {s["alias"]: (s["verdict"], s["size"], s["error"]) for s in answer["sections"]}
+    assert got == sections(MODEL)
+    tables = {t["alias"]: t for t in answer["tables"]}
+    assert tables["X1"]["elements"] == ["Ann", "Boris", "Chen"]
+    assert "(Ann, sets)" in tables["S2"]["members"]
+    assert tables["S2"]["columns"][0]["choices"] == ["Ann", "Boris", "Chen"]
+
+
+@pytest.mark.parametrize("edit", [
+    {"op": "remove", "alias": "X2", "text": "sets"},
+    {"op": "rename", "alias": "X1", "text": "Ann", "to": "Anna"},
+    {"op": "toggle", "alias": "S1", "text": "(logic, sets)"},
+    {"op": "add", "alias": "X1", "text": "Dana"},
+])
+def test_an_edit_recomputes_every_term(server, edit):
+    status, answer = server.post("/api/model", {"schema": PLAN, "model": MODEL, "edit": edit})
+    assert status == 200, answer
+    assert answer["model"] != MODEL
+    got = {s["alias"]: (s["verdict"], s["size"], s["error"]) for s in answer["sections"]}
+    assert got == sections(answer["model"])
+
+
+@pytest.mark.parametrize("edit, code, words", [
+    ({"op": "toggle", "alias": "S3", "text": "(Chen, algebra)"}, "illegalEdit", "∉ S2"),
+    ({"op": "rename", "alias": "X1", "text": "Ann", "to": "Boris"}, "illegalEdit",
+     "already has Boris"),
+    ({"op": "explode", "alias": "X1", "text": "Ann"}, "badRequest", "an edit is"),
+    ({"op": "add", "alias": "X1", "text": 3}, "badRequest", "strings"),
+])
+def test_an_edit_that_breaks_the_model_is_refused(server, edit, code, words):
+    status, answer = server.post("/api/model", {"schema": PLAN, "model": MODEL, "edit": edit})
+    assert status == 400 and answer["error"]["code"] == code and words in \
+        answer["error"]["message"]
+
+
+@pytest.mark.parametrize("model, words", [
+    ({"values": {}}, "setmine-model/1"),
+    ("{not json", "not JSON"),
+    ({"format": "setmine-model/1", "values": {"X1": ["a"] * 2}}, "twice"),
+    ({"format": "setmine-model/1", "values": {"X1": [str(i) for i in range(500)]}},
+     "more than the page edits"),
+    ({"format": "setmine-model/1", "values": {"S9": []}}, "no constituent S9"),
+])
+def test_a_malformed_model_is_refused(server, model, words):
+    status, answer = server.post("/api/model", {"schema": PLAN, "model": model})
+    assert status == 400 and answer["error"]["code"] == "badModel", answer
+    assert words in answer["error"]["message"]
+
+
+def test_evaluate_takes_a_model_for_the_board(server):
+    status, answer = server.post("/api/evaluate", {"schema": PLAN, "board": json.dumps(MODEL),
+                                                   "expression": "Pr1(S2)"})
+    assert status == 200, answer
+    assert answer["type"] == "ℬ(X1)"
+    assert answer["value"]["elements"] == ["Ann", "Boris", "Chen"]
+    status, answer = server.post("/api/evaluate", {"schema": PLAN, "board": MODEL,
+                                                   "expression": "card(S3)"})
+    assert status == 200 and answer["value"] == 4
+
+
+def test_explain_says_why_a_cell_is_in_a_term(server):
+    board = parse_board(MIDGAME)
+    d8 = setmine.evaluate("written", board, "D8")
+    inside = sorted(d8)[0]
+    closed = next(c for c in board.cells if c not in d8 and c not in board.opened)
+    for cell, member in ((inside, True), (closed, False)):
+        status, answer = server.post("/api/explain", {"schema": "written", "board": MIDGAME,
+                                                      "term": "D8",
+                                                      "cell": f"{cell[0]},{cell[1]}"})
+        assert status == 200, answer
+        assert answer["member"] is member and answer["chain"]["children"]
+    status, answer = server.post("/api/explain", {"schema": "written", "board": MIDGAME,
+                                                  "term": "A6", "cell": "0,0"})
+    assert status == 400 and "not a term" in answer["error"]["message"]
+    status, answer = server.post("/api/explain", {"schema": "written", "board": MIDGAME,
+                                                  "term": "D8", "cell": "99,0"})
+    assert status == 400 and "not a cell" in answer["error"]["message"]
+
+
+def test_a_game_is_what_the_schema_player_plays(server):
+    from setmine.solver.games.game_config import GameConfig
+    from setmine.solver.games.runs import play_game
+    from setmine.player import SchemaPlayer
+
+    status, answer = server.post("/api/game", {"schema": "corrected", "level": "8x8x10",
+                                               "seed": 3})
+    assert status == 200, answer
+    config = GameConfig.level("8x8x10")
+    result = play_game(config, SchemaPlayer(config, schema=setmine.load_schema("corrected")), 3)
+    assert answer["moves"] == result.moves and answer["result"] == ("won" if result.won
+                                                                    else "lost")
+    first = parse_board(answer["steps"][0]["board"])
+    assert not first.opened and f"{first.move[0]},{first.move[1]}" == answer["steps"][0]["move"]
+    assert all(len(parse_board(a["board"]).opened) < len(parse_board(b["board"]).opened)
+               for a, b in zip(answer["steps"], answer["steps"][1:-1]))
+
+
+@pytest.mark.parametrize("body, words", [
+    ({"level": "99999x99999x3"}, "too large"),
+    ({"level": "40x40x10"}, "more than the page plays"),
+    ({"level": "beginner", "seed": [1]}, "a game is"),
+])
+def test_a_game_that_cannot_be_played_is_refused(server, body, words):
+    status, answer = server.post("/api/game", {"schema": "corrected", **body})
+    assert status == 400 and words in answer["error"]["message"], answer
+
+
+def finished(server, run: str) -> dict:
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
+        status, answer = server.post("/api/verify/poll", {"run": run})
+        assert status == 200, answer
+        if answer["state"] != "running":
+            return answer
+        time.sleep(0.1)
+    raise AssertionError("the verification did not end")
+
+
+def test_verify_finds_what_setmine_verify_finds(server):
+    from setmine.verify.boards.job import build_job
+    from setmine.verify.boards.run import to_json, verify
+
+    claims = ["D18 ∩ D8 = ∅", "card(D15) ≥ 1"]
+    status, started = server.post("/api/verify", {"schema": "written", "scope": "positions",
+                                                  "shapes": "2x2,1x3", "asserts": claims})
+    assert status == 200, started
+    answer = finished(server, started["run"])
+    assert answer["state"] == "done" and answer["done"] == answer["tasks"] > 0
+    job = build_job(setmine.load_schema("written"), shapes="2x2,1x3",
+                    properties=[("assert", c) for c in claims])
+    want = to_json(verify(job))
+    got = answer["result"]
+    assert got["states"] == want["states"] and got["holds"] is False
+    assert [(p["name"], p["holds"]) for p in got["properties"]] == \
+        [(p["name"], p["holds"]) for p in want["properties"]]
+    failing = next(p for p in got["properties"] if not p["holds"])
+    assert failing["counterexample"]["board"] == \
+        next(p for p in want["properties"] if not p["holds"])["counterexample"]["board"]
+
+
+def test_verify_on_models_gives_a_counterexample_model(server):
+    status, started = server.post("/api/verify", {"schema": PLAN, "scope": "models",
+                                                  "sizes": "X1<=1,X2<=2", "integers": "0..1",
+                                                  "asserts": ["card(S2) = 0"]})
+    assert status == 200, started
+    answer = finished(server, started["run"])
+    assert answer["state"] == "done", answer
+    failing = {p["name"]: p for p in answer["result"]["properties"]}["card(S2) = 0"]
+    model = failing["counterexample"]["model"]
+    status, evaluated = server.post("/api/evaluate", {"schema": PLAN, "board": model,
+                                                      "expression": "card(S2) = 0"})
+    assert status == 200 and evaluated["value"] is False   # the page loads a real counterexample
+
+
+def test_a_verification_is_stopped(server):
+    status, started = server.post("/api/verify", {"schema": "written", "scope": "positions",
+                                                  "shapes": "cells<=10"})
+    assert status == 200, started
+    status, stopped = server.post("/api/verify/stop", {"run": started["run"]})
+    assert status == 200 and stopped["state"] in ("stopped", "done")
+    if stopped["state"] == "stopped":
+        assert "stopped" in stopped["note"]
+        assert finished(server, started["run"])["state"] == "stopped"
+
+
+@pytest.mark.parametrize("body, code, words", [
+    ({"scope": "everything"}, "badRequest", "'scope' is one of"),
+    ({"shapes": "2x2", "asserts": ["D18 ∩"]}, "badScope", "D18 ∩"),
+    ({"shapes": "7x7"}, "badScope", "more than the page's bound"),
+    ({"shapes": "banana"}, "badScope", "banana"),
+    ({"shapes": "2x2", "asserts": "D8"}, "badRequest", "list of non-empty strings"),
+    ({"scope": "models", "sizes": "X7<=2"}, "badScope", "X7"),
+    ({"scope": "models", "sizes": "X1<=2", "properties": ["axioms"]}, "badRequest", "formulas"),
+])
+def test_a_verification_that_cannot_run_is_refused_before_it_starts(server, body, code, words):
+    status, answer = server.post("/api/verify", {"schema": "written", **body})
+    assert status == 400 and answer["error"]["code"] == code, answer
+    assert words in answer["error"]["message"]
+
+
+def test_a_run_that_is_not_there(server):
+    status, answer = server.post("/api/verify/poll", {"run": "nope"})
+    assert status == 400 and "no verification" in answer["error"]["message"]
+
+
+def test_at_most_two_runs_at_once(server):
+    runs = []
+    try:
+        for _ in range(2):
+            status, answer = server.post("/api/verify", {"schema": "written",
+                                                         "shapes": "cells<=10"})
+            assert status == 200, answer
+            runs.append(answer["run"])
+        status, answer = server.post("/api/verify", {"schema": "written", "shapes": "2x2"})
+        assert status == 400 and answer["error"]["code"] == "busy"
+    finally:
+        for run in runs:
+            server.post("/api/verify/stop", {"run": run})
+    status, answer = server.post("/api/verify", {"schema": "written", "shapes": "1x2"})
+    assert status == 200
+    assert finished(server, answer["run"])["state"] == "done"
+
+
+def test_tiny_board_still_answers_while_a_verification_runs(server):
+    status, started = server.post("/api/verify", {"schema": "written", "shapes": "cells<=10"})
+    assert status == 200
+    try:
+        status, answer = server.post("/api/state", {"schema": "written", "board": TINY})
+        assert status == 200 and answer["sections"]
+    finally:
+        server.post("/api/verify/stop", {"run": started["run"]})
