@@ -21,7 +21,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "verify": ("verify", "check properties on every board of a scope"),
     "report": ("report", "an HTML page: every term drawn on the board"),
     "repair": ("repair", "localize a faulty formula and propose the smallest fix"),
-    "serve": ("serve", "the live page: edit a board, type a formula, see every term move"),
+    "serve": ("serve", "the live page: edit a board or a model, type a formula, see every term "
+              "move; play a game, run verify"),
 }
 """name → (module of ``setmine.cli``, summary), in the order ``--help`` lists them."""
 
