@@ -228,15 +228,24 @@ def work(payload: dict, messages) -> None:
 
 
 def _boards(payload: dict, messages) -> dict:
-    from ..verify.boards.job import Job
+    from ..verify.boards.evidence import gather
+    from ..verify.boards.job import Job, loaded
     from ..verify.boards.run import to_json, verify
+    from ..verify.boards.verdicts import headline
 
     def progress(tally: dict, done: int, tasks: int) -> None:
         messages.put(("progress", {"done": done, "tasks": tasks,
                                    "note": f"{tally['states']:,} states"}))
 
-    result = verify(Job.from_dict(payload["job"]), progress=progress)
+    job = Job.from_dict(payload["job"])
+    result = verify(job, progress=progress)
     out = to_json(result)
+    schema = loaded(job.as_dict()).schema
+    for entry, (spec, tally) in zip(out["properties"], result.properties()):
+        found = tally["counterexample"]
+        if found is not None:   # what is wrong, in one line, as setmine verify says it
+            entry["counterexample"]["headline"] = headline(gather(schema, job, spec, found),
+                                                           found["why"])
     out["holds"] = result.holds
     out["note"] = f"{out['states']:,} states ({out['distinct']:,} distinct) in {out['seconds']} s"
     return out

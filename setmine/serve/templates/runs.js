@@ -58,7 +58,7 @@ function verdicts(result) {
                                      : " fails" + (p.error ? ` (${p.error.code}: ${p.error.message})` : "")));
     const ce = p.counterexample;
     if (ce) {
-      const why = ce.why || (ce.explanation || [])[0] || "";
+      const why = ce.headline || ce.why || (ce.explanation || [])[0] || "";
       if (why) li.append(el("p", "dim", why));
       const button = el("button", "load", "load its smallest counterexample");
       button.type = "button";

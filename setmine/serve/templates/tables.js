@@ -81,7 +81,7 @@ function structureTable(t) {
     box.append(input);
     return box;
   }
-  const table = el("table", "members");
+  const table = el("table", "tuples");
   const head = el("tr");
   t.columns.forEach((c) => head.append(el("th", "", c.type)));
   head.append(el("th"));
@@ -171,7 +171,7 @@ function modelSection(s) {
   } else if (s.rows.length || s.columns.length) {
     value.dataset.size = s.size;
     value.append(el("p", "summary", "card " + s.size));
-    const table = el("table", "members");
+    const table = el("table", "tuples");
     const head = el("tr");
     s.columns.forEach((c) => head.append(el("th", "", c)));
     table.append(head);
