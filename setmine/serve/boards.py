@@ -104,6 +104,7 @@ def section_json(s) -> dict:
             return None
         view = v.view
         return {"summary": view.summary, "kind": view.kind, "text": view.text,
+                "relation": view.data if view.kind == "relation" else None,
                 "note": view.note, "svg": str(view.svg) if view.svg else None,
                 "cells": sorted(cell_str(c) for c in view.cells) if view.cells else None}
 

@@ -58,10 +58,12 @@ def evaluate(body: dict) -> dict:
     if model is not None:
         got = present.listing(value, LISTED) if present.is_set(value) else None
         return {**out, "summary": (f"card {got.size_text}" if got else present.show(value)),
-                "text": present.to_text(value, typ, LISTED), "cells": None, "svg": None}
+                "text": present.to_text(value, typ, LISTED), "kind": "text", "relation": None,
+                "cells": None, "svg": None}
     view = views.view(board, value, typ)
     svg = views.picture(board, view)
-    return {**out, "summary": view.summary, "text": view.text,
+    return {**out, "summary": view.summary, "text": view.text, "kind": view.kind,
+            "relation": view.data if view.kind == "relation" else None,
             "cells": sorted(cell_str(c) for c in view.cells) if view.cells else None,
             "svg": str(svg) if svg else None}
 

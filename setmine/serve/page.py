@@ -47,5 +47,6 @@ def live_page(start: dict) -> str:
     return _environment().get_template("live.html.j2").render(
         version=__version__, state=Markup(state), palette=PALETTE,
         board_css=Markup(BOARD_CSS), board_defs=Markup(SHARED_DEFS),
-        report_css=report_asset("report.css"), css=_asset("live.css"),
+        report_css=report_asset("report.css"), report_js=report_asset("report.js"),
+        css=_asset("live.css"),
         js=Markup("\n").join(_asset(name) for name in SCRIPTS))

@@ -86,3 +86,23 @@ def test_a_shared_address_opens_the_same_state(page, server):
     assert free in parse_board(board_text(page)).mines
     assert page.find_element(By.ID, "formula").get_attribute("value") == "card(D15)"
     assert parse_board(board_text(page)) != parse_board(TINY)   # the address won, not the start
+
+
+def test_a_relation_is_shown_at_the_cell_pointed_at(page):
+    from selenium.webdriver.common.by import By
+
+    box = page.find_element(By.ID, "formula")
+    box.clear()
+    box.send_keys("S1")
+    page.find_element(By.ID, "evaluate").click()
+    wait_for(page, lambda d: d.find_elements(By.CSS_SELECTOR,
+                                             '#result figure[data-kind=relation] [data-cell]'),
+             "the relation's picture")
+    board = parse_board(board_text(page))
+    cell = board.cells[0]
+    page.find_element(By.CSS_SELECTOR,
+                      f'#result figure [data-cell="{cell[0]},{cell[1]}"]').click()
+    lit = {g.get_attribute("data-cell") for g in
+           page.find_elements(By.CSS_SELECTOR, "#result figure g.lit[data-cell]")}
+    assert lit == {f"{r},{c}" for r, c in board.neighbours[cell]}
+    assert "pair" in page.find_element(By.CSS_SELECTOR, "#result .pointer").text

@@ -60,4 +60,5 @@
     });
   }
   root.querySelectorAll('figure[data-kind="relation"]').forEach(setupRelation);
+  window.setmineRelation = setupRelation;   // the live page draws its figures later, one by one
 })((document.currentScript && document.currentScript.closest(".setmine")) || document);

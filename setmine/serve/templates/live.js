@@ -148,6 +148,14 @@ function side(v, name, which) {
   summary.dataset.summary = "";
   fig.append(summary);
   if (v.cells) fig.dataset.cells = v.cells.join(" ");
+  picture(fig, v);
+  if (v.note) fig.append(el("p", "note", v.note));
+  return fig;
+}
+
+// a value's picture (or its text); a relation's picture lights the set of
+// the cell pointed at, as the report's does (report.js)
+function picture(fig, v) {
   if (v.svg) {
     const pic = el("div", "picture");
     pic.innerHTML = v.svg;     // the server's board_svg: escaped markup
@@ -155,8 +163,14 @@ function side(v, name, which) {
   } else if (v.text) {
     fig.append(el("pre", "text", v.text));
   }
-  if (v.note) fig.append(el("p", "note", v.note));
-  return fig;
+  if (v.relation && v.svg) {
+    fig.dataset.kind = "relation";
+    fig.append(el("p", "pointer dim", "point at a cell for the set it is paired with; click to keep it"));
+    const data = el("script", "relation-data", JSON.stringify(v.relation));
+    data.type = "application/json";
+    fig.append(data);
+    window.setmineRelation(fig);
+  }
 }
 
 function buttons() {
@@ -284,8 +298,9 @@ async function evaluate() {
   }
   out.append(el("p", "summary", data.summary));
   out.dataset.cells = data.cells ? data.cells.join(" ") : "";
-  if (data.svg) { const pic = el("div", "picture"); pic.innerHTML = data.svg; out.append(pic); }
-  else if (data.text) out.append(el("pre", "text", data.text));
+  const fig = el("figure", "side");
+  out.append(fig);
+  picture(fig, data);
 }
 
 $("formula").addEventListener("input", () => {
