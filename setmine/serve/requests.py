@@ -82,7 +82,10 @@ def _schema(text: str) -> Schema:
 def schema_of(body: dict, key: str = "schema") -> Schema:
     text = text_of(body, key)
     with _SCHEMAS_LOCK:   # one thread parses a new schema; the others wait for it
-        schema = _schema(text)
+        try:
+            schema = _schema(text)
+        except RSLError as exc:   # not a schema file (its format, not a formula)
+            raise rsl_error(exc, key) from None
     if schema.errors and not any(c.kind in ("axiom", "term", "theorem") for c in schema):
         raise ApiError("badSchema", f"the schema has no constituent to evaluate: "
                        f"{schema.errors[0].message}", field=key)

@@ -247,3 +247,13 @@ def test_tiny_board_still_answers_while_a_verification_runs(server):
         assert status == 200 and answer["sections"]
     finally:
         server.post("/api/verify/stop", {"run": started["run"]})
+
+
+@pytest.mark.parametrize("schema", ["/etc/passwd", "../../spec/saper.rsl", "spec/saper.rsl"])
+def test_a_schema_named_by_a_path_is_text_not_a_file(server, schema):
+    """No request reads a file: a path where a schema goes is read as a
+    schema's text (which it is not)."""
+    status, answer = server.post("/api/type", {"schema": schema, "expression": "X1"})
+    assert status == 400, answer
+    assert answer["error"]["field"] == "schema" and answer["error"]["code"] == "unknownSyntax"
+    assert answer["error"]["span"] == [0, 1]
