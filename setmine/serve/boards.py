@@ -15,9 +15,15 @@ from ..pictures import report_data
 from ..present.output import defect_marks
 from ..present.output.header import schema_name
 from ..resources import default_against
+from ..rsl.syntax.errors import RSLError
 from .requests import ApiError, board_of, budget, schema_of
 
 EDITS = ("open", "close", "mine", "move")
+MAX_GAME_CELLS = 480
+"""The largest game the page plays (an expert board)."""
+GAME_SECONDS_FACTOR = 4
+"""A game is played under this many request budgets (each move is one
+evaluation of the schema; a long game stops, saying so)."""
 
 
 def edited(board: Board, edit: dict | None) -> Board:
@@ -115,11 +121,6 @@ def section_json(s) -> dict:
             "mine": side(s.side), "other": side(s.other)}
 
 
-GAME_SECONDS_FACTOR = 4
-"""A game is played under this many request budgets (each move is one
-evaluation of the schema; a long game stops, saying so)."""
-
-
 def game(body: dict) -> dict:
     """A new game (``level``: ``beginner`` or ``WxHxM``; ``seed``) played
     by the schema's own player — each move a cell of D11, else of D18, as
@@ -161,7 +162,7 @@ def game(body: dict) -> dict:
         opened = frozenset(played.opened)
         try:
             cell = player.choose(played.position, rng)
-        except Exception as exc:   # an RSLError or a budget: the schema could not choose
+        except RSLError as exc:   # an error, or a budget: the schema could not choose
             stopped = f"the schema's player could not choose a move: {exc}"
             break
         moves.append((opened, cell, player.last_term))
@@ -169,14 +170,10 @@ def game(body: dict) -> dict:
     if not moves:
         raise ApiError("badSchema", stopped or "the game has no move", field="schema")
     whole = played.board(show_mines=True)
-    steps = [{"board": write_board(replace(whole, opened=opened, move=cell, name=whole.name,
-                                           unknown=frozenset(), completed=False)),
+    steps = [{"board": write_board(replace(whole, opened=opened, move=cell, unknown=frozenset(),
+                                           completed=False)),
               "move": cell_str(cell), "from": term} for opened, cell, term in moves]
     steps.append({"board": write_board(whole), "move": None, "from": None})   # the end
     status = played.status if played.status != "playing" else "stopped"
     return {"level": config.describe(), "seed": seed, "result": status, "moves": len(moves),
             "stopped": stopped, "steps": steps}
-
-
-MAX_GAME_CELLS = 480
-"""The largest game the page plays (an expert board)."""
