@@ -10,7 +10,8 @@ closed cells one after the other (opening them, then closing them again),
 reading the page's own timings (``window.setmineTimings``: from the
 request to the page drawn); then types a formula a character at a time.
 Prints the median and the worst of each, beside the server's share (the
-same request timed in this process), so that the two can be told apart.
+same request timed in this process), so that the two can be told apart;
+then edits a model of the study plan (a member taken away, then undone).
 """
 
 from __future__ import annotations
@@ -115,8 +116,30 @@ def main() -> None:
             typed = driver.execute_script("return window.setmineTimings.type")
             print(f"{'':17} {'':9} a keystroke → its type shown: {ms(typed)} ({len(typed)} "
                   f"keystrokes)")
+        model_edits(driver, args.clicks)
     finally:
         driver.quit()
+
+
+def model_edits(driver, edits: int) -> None:
+    """A model of the study plan: take a member away from a structure and
+    undo it, ``edits`` times — each an edit and every term computed again."""
+    from setmine.cli.serve import model_start
+    from setmine.resources import MODEL_DIR
+
+    start = model_start(str(MODEL_DIR / "study-plan.session.json"), None, "")
+    driver.get(start_server(start))
+    wait(driver, lambda d: d.execute_script("return document.body.dataset.drawn") == "1")
+    for _ in range(edits):
+        for selector in ("[data-given=S4] tr[data-member] button.remove", "#undo"):
+            drawn = int(driver.execute_script("return document.body.dataset.drawn"))
+            driver.execute_script(f"document.querySelector('{selector}').click()")
+            wait(driver, lambda d: int(d.execute_script(
+                "return document.body.dataset.drawn")) > drawn)
+    page = driver.execute_script("return window.setmineTimings.state").__getitem__(
+        slice(1, None))
+    print(f"{'study-plan model':17} {'its own':9} an edit → every term shown: {ms(page)} "
+          f"({len(page)} edits)")
 
 
 if __name__ == "__main__":
