@@ -25,19 +25,27 @@ shifted half a cell; graph boards place their cells at their (row, col) and
 draw their edges.  A board whose bounding box exceeds ``glyphs.MAX_PLACES``
 places is not drawn: the picture is one line of text saying so.
 
-The markup comes from the Jinja2 template ``templates/board.svg.j2``
-(autoescaped); ``standalone=True`` adds the XML namespace and a ``<style>``
-so that the SVG is a file of its own (``docs/schema/img/``), while the
-report styles every board with one stylesheet.
+The frame comes from the Jinja2 template ``templates/board.svg.j2``;
+``standalone=True`` adds the XML namespace and a ``<style>`` so that the
+SVG is a file of its own (``docs/schema/img/``), while the report styles
+every board with one stylesheet.  The cells are written here
+(:func:`_cell_markup`): a page draws one board dozens of times, so a
+board's frame and its plain cells — nothing lit, marked or tinted, most of
+the cells of most pictures — are computed and written once and kept for
+the last few boards drawn (:func:`_kept`); a picture writes only the cells
+it changes.
 """
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 from math import sqrt
+
+from markupsafe import escape
 
 from .glyphs import CHOSEN_MINE, MAX_PLACES, MINE, cell_key
 
@@ -56,7 +64,7 @@ MAX_EDGES = 4_000    # a graph board with more edges is drawn without them
 
 @dataclass(frozen=True)
 class CellShape:
-    """One cell as the template draws it."""
+    """One cell as :func:`_cell_markup` writes it."""
 
     key: str            # "r,c"
     x: float            # the centre
@@ -86,7 +94,68 @@ def board_svg(board, *, lit: Iterable[Cell] = (), heat: Mapping[Cell, Fraction |
             too_large=f"(not drawn: {len(board.cells):,} cells spread over {board.rows:,}×{board.cols:,} "
                  f"places, more than {MAX_PLACES:,})", standalone=standalone)
     lit = frozenset(lit)
-    marks = marks or {}
+    marks, notes, badges = marks or {}, notes or {}, badges or {}
+    frame = _frame(board, size)
+    shape = "hex" if frame.hexagonal else ("dot" if board.topology == "graph" else "square")
+    hexagon = _hexagon(size)
+    inset = {"hex": (0.3, 0.45), "dot": (0.35, 0.4)}.get(shape, (0.45, 0.46))
+    changed = lit.union(marks, heat or (), notes, counts or (), badges)
+    counting = counts is not None   # (every cell's number gives way)
+    markup = "".join(
+        _cell_markup(_drawn(c, cell, lit, heat, marks, notes, counts, badges, inset, size),
+                     shape, size, hexagon)
+        if cell in changed or counting and c.text else m
+        for cell, c, m in zip(board.cells, _plain_cells(board, size, show_mines, titles),
+                              _plain_markup(board, size, show_mines, titles, shape, hexagon)))
+    return _template().render(
+        width=frame.width, height=frame.height, cells=markup, edges=frame.edges,
+        margin=frame.margin, col_labels=frame.col_labels, row_labels=frame.row_labels,
+        label=label, standalone=standalone, heat=heat is not None, style=STYLE, too_large=None,
+        defs=DEFS)
+
+
+@dataclass(frozen=True)
+class Frame:
+    """What every picture of one board at one cell size shares: its size,
+    its labels, each cell's centre and the graph's edges."""
+
+    hexagonal: bool
+    margin: int
+    width: float
+    height: float
+    centres: dict
+    col_labels: list
+    row_labels: list
+    edges: list
+
+
+def _frame(board, size: int) -> Frame:
+    """The board's :class:`Frame` at ``size``, computed once per board."""
+    kept = _kept(board)
+    frame = kept.get(size)
+    if frame is None:
+        frame = kept[size] = _frame_of(board, size)
+    return frame
+
+
+_KEPT: dict = {}   # id(board) → (board, what its pictures share), the last KEPT_BOARDS boards
+_KEPT_LOCK = threading.Lock()
+KEPT_BOARDS = 8
+
+
+def _kept(board) -> dict:
+    """What the pictures of ``board`` share (its frame, its plain cells),
+    kept for the last few boards drawn: a page draws one board many times."""
+    with _KEPT_LOCK:
+        hit = _KEPT.get(id(board))
+        if hit is None or hit[0] is not board:
+            if len(_KEPT) >= KEPT_BOARDS:
+                del _KEPT[next(iter(_KEPT))]   # the board drawn first
+            hit = _KEPT[id(board)] = (board, {})
+        return hit[1]
+
+
+def _frame_of(board, size: int) -> Frame:
     hexagonal = board.topology == "hex"
     labels = max(board.rows, board.cols) <= MAX_LABELS
     margin = MARGIN if labels else 2
@@ -100,34 +169,99 @@ def board_svg(board, *, lit: Iterable[Cell] = (), heat: Mapping[Cell, Fraction |
         return (round(margin + c * size + shift + size / 2, 2),
                 round(margin + r * row_height + size / 2, 2))
 
-    cells = [_shape(board, cell, centre(cell), size, lit, heat, marks, show_mines, titles)
-             for cell in board.cells]
-    if notes:
-        cells = [replace(c, title=f"{c.title or c.key}; {notes[cell]}") if cell in notes else c
-                 for cell, c in zip(board.cells, cells)]
-    if counts is not None:
-        cells = [replace(c, text=counts.get(cell, ""),
-                         classes=c.classes + (" counted" if cell in counts else ""))
-                 for cell, c in zip(board.cells, cells)]
-    if badges:
-        inset = {"hex": (0.3, 0.45), "dot": (0.35, 0.4)}.get(
-            "hex" if hexagonal else ("dot" if board.topology == "graph" else ""), (0.45, 0.46))
-        cells = [replace(c, badge=badges[cell], corner=(round(c.x - size * inset[0], 2),
-                                                        round(c.y - size * inset[1], 2)))
-                 if cell in badges else c for cell, c in zip(board.cells, cells)]
+    centres = {cell: centre(cell) for cell in board.cells}
     edges = []
     if board.topology == "graph":
         pairs = [(a, b) for a in board.cells for b in board.neighbours[a] if a < b]
         if len(pairs) <= MAX_EDGES:
-            edges = [(*centre(a), *centre(b)) for a, b in pairs]
-    return _template().render(
-        width=round(width, 2), height=round(height, 2), size=size, cells=cells, edges=edges,
-        shape="hex" if hexagonal else ("dot" if board.topology == "graph" else "square"),
-        hexagon=_hexagon(size), labels=labels, margin=margin,
-        col_labels=[(margin + c * size + size / 2, c) for c in range(board.cols)] if labels else [],
-        row_labels=[(margin + r * row_height + size / 2, r) for r in range(board.rows)] if labels else [],
-        label=label, standalone=standalone, heat=heat is not None, style=STYLE, too_large=None,
-        defs=DEFS)
+            edges = [(*centres[a], *centres[b]) for a, b in pairs]
+    return Frame(
+        hexagonal, margin, round(width, 2), round(height, 2), centres,
+        [(margin + c * size + size / 2, c) for c in range(board.cols)] if labels else [],
+        [(margin + r * row_height + size / 2, r) for r in range(board.rows)] if labels else [],
+        edges)
+
+
+def _plain_cells(board, size: int, show_mines: bool, titles: bool) -> list[CellShape]:
+    """Every cell's shape with nothing lit, marked or tinted — what most
+    cells of most pictures of the board are — computed once per board."""
+    kept = _kept(board)
+    key = (size, show_mines, titles)
+    shapes = kept.get(key)
+    if shapes is None:
+        centres = _frame(board, size).centres
+        shapes = kept[key] = [_shape(board, cell, centres[cell], size, frozenset(), None, {},
+                                     show_mines, titles) for cell in board.cells]
+    return shapes
+
+
+def _drawn(c: CellShape, cell: Cell, lit: frozenset, heat, marks, notes, counts, badges,
+           inset: tuple[float, float], size: int) -> CellShape:
+    """A cell's shape in one picture, from its plain shape ``c``: lit,
+    marked, tinted, annotated, counted, badged — classes in that order."""
+    classes, text, title = c.classes, c.text, c.title
+    p = fill = badge = None
+    corner = c.corner
+    if cell in lit:
+        classes += " lit"
+    if cell in marks:
+        classes += " " + marks[cell]
+    if heat is not None and cell in heat:
+        q = heat[cell]
+        if q is None:
+            classes += " nop"
+        else:
+            p, fill = f"{q.numerator}/{q.denominator}", heat_colour(q)
+            title = f"{c.key}: p = {p}" + (f" ≈ {float(q):.3f}" if q.denominator > 1 else "")
+    if cell in notes:
+        title = f"{title or c.key}; {notes[cell]}"
+    if counts is not None:
+        text = counts.get(cell, "")
+        if cell in counts:
+            classes += " counted"
+    if cell in badges:
+        badge, corner = badges[cell], (round(c.x - size * inset[0], 2),
+                                       round(c.y - size * inset[1], 2))
+    return CellShape(c.key, c.x, c.y, c.left, c.top, classes, text, cell in lit, p, fill, title,
+                     badge, corner)
+
+
+def _plain_markup(board, size: int, show_mines: bool, titles: bool, shape: str,
+                  hexagon: str) -> list[str]:
+    """The markup of :func:`_plain_cells`, written once per board."""
+    kept = _kept(board)
+    key = ("markup", size, show_mines, titles)
+    written = kept.get(key)
+    if written is None:
+        written = kept[key] = [_cell_markup(c, shape, size, hexagon)
+                               for c in _plain_cells(board, size, show_mines, titles)]
+    return written
+
+
+def _cell_markup(c: CellShape, shape: str, size: int, hexagon: str) -> str:
+    """One cell's ``<g>`` element and its line break (the page contract:
+    ``data-cell``, ``data-member``, ``data-p``); the texts that come from
+    outside (classes, badge, title) escaped."""
+    out = [f'<g class="{escape(c.classes)}" data-cell="{c.key}"']
+    if c.member:
+        out.append(' data-member="1"')
+    if c.p:
+        out.append(f' data-p="{c.p}"')
+    fill = f' style="fill:{c.fill}"' if c.fill else ""
+    if shape == "hex":
+        out.append(f'><polygon points="{hexagon}" transform="translate({c.x} {c.y})"{fill}/>')
+    elif shape == "dot":
+        out.append(f'><circle cx="{c.x}" cy="{c.y}" r="{size / 2 - 1}"{fill}/>')
+    else:
+        out.append(f'><rect x="{c.left}" y="{c.top}" width="{size}" height="{size}"{fill}/>')
+    if c.text:
+        out.append(f'<text x="{c.x}" y="{c.y}">{escape(c.text)}</text>')
+    if c.badge:
+        out.append(f'<text class="badge" x="{c.corner[0]}" y="{c.corner[1]}">{escape(c.badge)}</text>')
+    if c.title:
+        out.append(f"<title>{escape(c.title)}</title>")
+    out.append("</g>\n")
+    return "".join(out)
 
 
 def _shape(board, cell: Cell, at: tuple[float, float], size: int, lit: frozenset, heat, marks,
@@ -167,6 +301,7 @@ def _shape(board, cell: Cell, at: tuple[float, float], size: int, lit: frozenset
                      title)
 
 
+@lru_cache(maxsize=4096, typed=True)   # a heat map's cells share few probabilities
 def heat_colour(p: Fraction) -> str:
     """A probability's tint, as ``#rrggbb``: exactly 0 is green (surely
     safe, and never mistaken for an open cell), above 0 pale yellow through

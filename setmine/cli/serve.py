@@ -116,6 +116,14 @@ def serve(start: dict, host: str, port: int, browser: bool) -> int:
     from ..serve import verifying
     from ..serve.app import create_app
 
+    import gc
+
+    from ..serve.requests import schema_of
+
+    for shipped in ("written", "corrected"):   # parsed and typed before the first request
+        schema_of({"schema": shipped})
+    gc.collect()
+    gc.freeze()   # what is loaded now lives as long as the server: no collection rescans it
     url = f"http://{host if ':' not in host else f'[{host}]'}:{port}/"
     config = uvicorn.Config(create_app(start), host=host, port=port, log_level="warning",
                             access_log=False, lifespan="off")

@@ -321,9 +321,12 @@ def _draw(board: Board, section: Section) -> None:
     differing = views.differing_cells(section.side.view, section.other.view) \
         if section.other is not None else frozenset()
     marks = {c: "differs" for c in differing}
+    drawn = None
     for side in (section.side, section.other):
         if side is not None:
-            side.view.svg = views.picture(board, side.view, marks, label=section.alias)
+            side.view.svg = drawn.svg if drawn is not None and views.drawn_alike(drawn, side.view) \
+                else views.picture(board, side.view, marks, label=section.alias)
+            drawn = side.view   # where both sides agree, one picture serves both
             if side.view.svg is None and side.view.kind in ("cells", "relation", "shares"):
                 side.view.note = (f"not drawn in each section: {len(board.cells):,} cells, more "
                                   f"than {views.MAX_DRAWN:,}")

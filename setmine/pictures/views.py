@@ -101,12 +101,11 @@ def _relation(board: Board, value, kind: str, summary: str, text: str) -> View:
             continue
         n = present.size_of(ys)
         if kind == "cells":
-            sets = [sorted(cell_str(y) for y in present.listing(ys, len(board.cells)).items)]
+            sets = [_cell_texts(ys, len(board.cells))]
         elif kind == "families":
             sets = []
         else:
-            sets = [sorted(cell_str(c) for c in present.listing(m, len(board.cells)).items)
-                    for m in present.listing(ys, SETS_SHOWN).items]
+            sets = [_cell_texts(m, len(board.cells)) for m in present.listing(ys, SETS_SHOWN).items]
         data[cell_str(x)] = {"n": cardinal.show(n) if n is not None else "uncounted", "sets": sets}
         key[x] = (data[cell_str(x)]["n"], tuple(map(tuple, sets)))
     domain = frozenset(x for x in by_cell if isinstance(x, tuple) and len(x) == 2)
@@ -115,6 +114,14 @@ def _relation(board: Board, value, kind: str, summary: str, text: str) -> View:
              f"with" if counted else ""
     return View("relation", summary, text, data={"kind": kind, "cells": data},
                 cells=domain, key=key, legend=legend)
+
+
+def _cell_texts(cells, limit: int) -> list[str]:
+    """The texts of a set's first ``limit`` members, sorted as texts (an
+    explicit set that has no more is not put in canonical order first)."""
+    if isinstance(cells, frozenset) and len(cells) <= limit:
+        return sorted(map(cell_str, cells))
+    return sorted(cell_str(c) for c in present.listing(cells, limit).items)
 
 
 PAIRED = {"cells": "cells", "sets": "sets of cells", "families": "families of sets"}
@@ -182,6 +189,18 @@ def picture(board: Board, v: View, marks: dict | None = None, label: str = "", *
     if v.kind == "shares":
         return Markup(board_svg(board, heat=v.shares, notes=v.data["notes"], **how))
     return None
+
+
+def drawn_alike(a: View, b: View) -> bool:
+    """Whether :func:`picture` draws two views alike (with the same marks
+    and label): what it reads of them is equal."""
+    if a.kind != b.kind or a.cells != b.cells:
+        return False
+    if a.kind == "relation":
+        return a.key == b.key
+    if a.kind == "shares":
+        return a.shares == b.shares and a.data == b.data
+    return True
 
 
 def error_view(error: RSLError) -> View:

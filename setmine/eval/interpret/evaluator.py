@@ -412,6 +412,8 @@ def _key(value):
 
 
 def _freeze(value):
+    if type(value) is frozenset:   # its members are hashable, so frozen already
+        return value
     if isinstance(value, (set, frozenset)):
         return frozenset(_freeze(v) for v in value)
     if isinstance(value, list):

@@ -162,12 +162,17 @@ def _set_chain(links: list, interpreted: Code) -> Code:
 # ----------------------------------------------------------------------------
 # Formulas
 
-def _plain(value) -> bool:
+def plain(value) -> bool:
     """A value whose equality is Python's: an int, a frozenset of such
     values, a tuple of them."""
-    if type(value) in (int, frozenset):
-        return True
-    return type(value) is tuple and all(_plain(v) for v in value)
+    kind = type(value)
+    if kind is not tuple:
+        return kind is int or kind is frozenset
+    for v in value:   # (a loop, not all(…): this runs once per candidate of a test)
+        kind = type(v)
+        if kind is not int and kind is not frozenset and (kind is not tuple or not plain(v)):
+            return False
+    return True
 
 
 def _truth(node: s.Node) -> Code:
@@ -231,7 +236,7 @@ def _predicate(node: s.Predicate, interpreted: Code) -> Code:
 
         def equality(ev, env):
             a, b = left(ev, env), right(ev, env)
-            if type(a) is type(b) and _plain(a) and _plain(b):
+            if type(a) is type(b) and plain(a) and plain(b):
                 return (a == b) == wanted
             return interpreted(ev, env)
         return equality

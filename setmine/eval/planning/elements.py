@@ -2,9 +2,10 @@
 ranges over a set of elements, narrowed by its conjuncts before any
 candidate is tried.
 
-- ``v = E`` fixes it; ``pr i(v) = E`` looks it up in an index of the
-  domain (built once per set); ``(…, v, …) ∈ E`` reads it off the tuples
-  of E that agree with the other components;
+- ``v = E`` fixes it; ``v ≠ E`` (E a variable) takes one member out;
+  ``pr i(v) = E`` looks it up in an index of the domain (built once per
+  set); ``(…, v, …) ∈ E`` reads it off the tuples of E that agree with the
+  other components;
 - ``v ∈ E`` and ``v ∉ E`` intersect and subtract;
 - ``∃b∈G (… & v = f(b))`` generates it as the image of f (``images``);
 - ``∀b∈B (P(b) ⇒ v ∈ b)`` keeps the elements common to a family
@@ -20,7 +21,7 @@ from ..shapes.defining import generator as generator_shape
 from ..shapes.terms import bind, mentions, remembered
 from ..values import algebra
 from ..values.sets import each, is_empty, member
-from .compiled import truth_code
+from .compiled import plain, truth_code
 from .images import generator
 from .quantifiers import in_every_member
 
@@ -74,6 +75,9 @@ def _element_rule(name, part):
             return None, part, None
         if part.op == "=" and var_side == var:
             return "v = E", part, other
+        if part.op == "≠" and var_side == var and isinstance(other, s.Local) \
+                and not mentions(other, name):
+            return "v ≠ E", part, other
         if part.op == "=" and _is_projection_of(var_side, name):
             return "pr i(v) = E", part, (var_side.indices[0], other)
         if part.op in ("∈", "∉") and part.left == var and not mentions(part.right, name):
@@ -93,6 +97,8 @@ def _narrow_element(ev, kind, name, domain, part, operand, env):
     if kind == "v = E":
         value = ev.value(operand, env)
         return frozenset({value}) if member(value, domain) else frozenset()
+    if kind == "v ≠ E":
+        return _all_but(domain, ev.value(operand, env))
     if kind == "pr i(v) = E":
         if not isinstance(domain, frozenset):
             return None
@@ -108,6 +114,30 @@ def _narrow_element(ev, kind, name, domain, part, operand, env):
         return in_every_member(ev, name, domain, part, env)
     generated = generator(ev, name, part, env)
     return None if generated is None else algebra.intersection(domain, generated)
+
+
+def _all_but(domain, value):
+    """An explicit domain without ``value`` — where equality is Python's
+    (plain values, ``compiled.plain``), else None: left to each candidate."""
+    if not isinstance(domain, frozenset) or not plain(value) or not _all_plain(domain):
+        return None
+    return domain - {value} if value in domain else domain
+
+
+_PLAIN_SETS: dict = {}
+PLAIN_SETS_KEPT = 64
+"""The domains whose plainness is remembered (each kept alive by it: few)."""
+
+
+def _all_plain(domain: frozenset) -> bool:
+    """Whether every member of an explicit set is plain, remembered for the
+    last few sets (a domain is narrowed once per outer candidate)."""
+    hit = _PLAIN_SETS.get(id(domain))
+    if hit is None or hit[0] is not domain:
+        if len(_PLAIN_SETS) >= PLAIN_SETS_KEPT:
+            _PLAIN_SETS.clear()
+        hit = _PLAIN_SETS[id(domain)] = (domain, all(map(plain, domain)))
+    return hit[1]
 
 
 def _sides(predicate, name):

@@ -163,8 +163,12 @@ def _plan(free: list, constraints: tuple) -> _Plan:
         return found
     signature: dict = defaultdict(list)
     areas = [a for a, _ in constraints]
+    within: dict = defaultdict(list)   # element → the areas it is in (the areas are explicit)
+    for i, a in enumerate(areas):
+        for e in a:
+            within[e].append(i)
     for e in free:
-        signature[frozenset(i for i, a in enumerate(areas) if e in a)].append(e)
+        signature[frozenset(within.get(e, ()))].append(e)
     open_elements = signature.pop(frozenset(), [])
     regions = list(signature.items())
     touched = set().union(*(sig for sig, _ in regions))

@@ -47,24 +47,26 @@ def order_key(value) -> tuple:
 def sort(values: Iterable, key: Callable | None = None) -> list:
     """In canonical order (of ``key(v)``, when a key is given)."""
     values = list(values)
-    pick = key or _itself
-    if all(_plain(pick(v)) for v in values):
+    if key is None and len(values) < 2:
+        return values   # (a lazy set's order key is its text: not written for nothing)
+    if all(map(_plain, values if key is None else map(key, values))):
         try:  # Python's own order of ints and int tuples is order_key's …
             return sorted(values, key=key)
         except TypeError:  # … where it is defined (not between an int and a tuple)
             pass
-    return sorted(values, key=lambda v: order_key(pick(v)))
-
-
-def _itself(value):
-    return value
+    return sorted(values, key=order_key if key is None else lambda v: order_key(key(v)))
 
 
 def _plain(value) -> bool:
     """An int, or a tuple of plain values (an element of a base set, a pair of them)."""
-    if type(value) is int:
-        return True
-    return type(value) is tuple and all(type(v) is int or _plain(v) for v in value)
+    kind = type(value)
+    if kind is not tuple:
+        return kind is int
+    for v in value:   # (a loop, not all(…): sorting asks it of every member)
+        kind = type(v)
+        if kind is not int and (kind is not tuple or not _plain(v)):
+            return False
+    return True
 
 
 def _remembered_hash(self) -> int:
@@ -230,7 +232,6 @@ class Fibered(Counted):
         for x, fiber in self.fibers:
             for y in members(fiber, budget, node, construct):
                 yield (x, y)
-
 
 
 # ----------------------------------------------------------------------------
