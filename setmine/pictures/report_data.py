@@ -194,11 +194,43 @@ class Evaluation:
         return r.value if r is not None and r.ok else None
 
 
-def evaluation(schema: Schema, board: Board, budget: Budget) -> Evaluation:
+def evaluation(schema: Schema, board: Board, budget: Budget,
+               known: Evaluation | None = None) -> Evaluation:
+    """``schema`` evaluated on ``board``; with ``known`` (another schema's
+    evaluation on the same board), each constituent that computes what
+    ``known``'s does (:func:`same_constituents`) takes its value from there
+    instead of computing it again."""
     data = structure(board)
-    results = evaluate_schema(schema, data, budget)
+    given = {}
+    if known is not None:
+        given = {a: known.results[a].value for a in same_constituents(known.schema, schema)
+                 if a in known.results and known.results[a].ok}
+    results = evaluate_schema(schema, {**data, **given}, budget)
     values = {**data, **{a: r.value for a, r in results.items() if r.ok and r.kind == "term"}}
     return Evaluation(schema, data, results, Evaluator(values, functions(schema), budget))
+
+
+GIVEN = ("basic", "constant", "structure")
+
+
+def same_constituents(schema: Schema, other: Schema) -> frozenset[str]:
+    """The terms, axioms and theorems of ``other`` whose value is the value
+    of ``schema``'s on any board: the same kind and formula, and every
+    constituent the formula reads one of these, or given by the board (a
+    basic set or a structure declared alike in both)."""
+    same: set[str] = set()
+    for alias in dependency_order(other):
+        if alias not in schema or schema[alias].kind != other[alias].kind:
+            continue
+        mine, theirs = schema.analysis[alias], other.analysis[alias]
+        if mine.error is not None or theirs.error is not None or mine.tree != theirs.tree:
+            continue
+        if all(u in same or (u in schema and other[u].kind in GIVEN
+                              and schema[u].kind == other[u].kind
+                              and schema.analysis[u].tree == other.analysis[u].tree)
+                for u in other.uses(alias)):
+            same.add(alias)
+    return frozenset(a for a in same if other[a].kind in ("term", "axiom", "theorem"))
 
 
 def order(schema: Schema) -> list[str]:

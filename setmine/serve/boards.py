@@ -82,7 +82,7 @@ def state(body: dict) -> dict:
         against = schema_of({"schema": "corrected"})
     spent = budget()
     mine = report_data.evaluation(schema, board, spent)
-    theirs = report_data.evaluation(against, board, spent) if against is not None else None
+    theirs = report_data.evaluation(against, board, spent, known=mine) if against is not None else None
     marks = defect_marks.marks(schema)
     sections = report_data.drawn_sections(board, mine, theirs, marks)
     return {
@@ -114,11 +114,14 @@ def section_json(s) -> dict:
                 "note": view.note, "svg": str(view.svg) if view.svg else None,
                 "cells": sorted(cell_str(c) for c in view.cells) if view.cells else None}
 
+    mine, other = side(s.side), side(s.other)
+    if other is not None and other["svg"] is not None and other["svg"] == mine["svg"]:
+        other["svg"], other["same_picture"] = None, True   # the page copies mine's: sent once
     return {"alias": s.alias, "kind": s.kind, "type": s.type,
             "formula": str(s.formula) if s.formula else None,
             "term": s.term, "convention": s.convention, "gloss": s.gloss,
             "marks": s.mark_text, "differs": s.differs, "same_formula": s.same_formula,
-            "mine": side(s.side), "other": side(s.other)}
+            "mine": mine, "other": other}
 
 
 def game(body: dict) -> dict:

@@ -79,6 +79,9 @@ async function refresh(edit) {
   if (isModel()) drawModel(data); else draw(data);
   writeHash();
   buttons();
+  // the time until the new page is on the screen: laid out and painted (the
+  // frame after the next one starts when this one is painted)
+  await new Promise((painted) => requestAnimationFrame(() => setTimeout(painted, 0)));
   timings.state.push(performance.now() - began);
   document.body.dataset.drawn = String(timings.state.length);
   return true;
@@ -132,14 +135,18 @@ function section(s, data) {
   }
   if (s.convention) box.append(el("p", "convention", s.convention));
   const sides = el("div", "sides");
-  sides.append(side(s.mine, data.schema, "mine"));
-  if (s.other) sides.append(side(s.other, data.against, "against"));
+  const mine = side(s.mine, data.schema, "mine");
+  sides.append(mine);
+  if (s.other) {   // the same picture is sent once: a copy of mine's
+    const copy = s.other.same_picture ? mine.querySelector(".picture") : null;
+    sides.append(side(s.other, data.against, "against", copy));
+  }
   box.append(sides);
   if (s.kind === "term" || s.kind === "structure") box.append(el("div", "why"));
   return box;
 }
 
-function side(v, name, which) {
+function side(v, name, which, copy) {
   const fig = el("figure", "side");
   fig.dataset.side = which;
   fig.dataset.kind = v.kind;
@@ -148,22 +155,24 @@ function side(v, name, which) {
   summary.dataset.summary = "";
   fig.append(summary);
   if (v.cells) fig.dataset.cells = v.cells.join(" ");
-  picture(fig, v);
+  picture(fig, v, copy);
   if (v.note) fig.append(el("p", "note", v.note));
   return fig;
 }
 
 // a value's picture (or its text); a relation's picture lights the set of
 // the cell pointed at, as the report's does (report.js)
-function picture(fig, v) {
+function picture(fig, v, copy) {
   if (v.svg) {
     const pic = el("div", "picture");
     pic.innerHTML = v.svg;     // the server's board_svg: escaped markup
     fig.append(pic);
+  } else if (copy) {
+    fig.append(copy.cloneNode(true));
   } else if (v.text) {
     fig.append(el("pre", "text", v.text));
   }
-  if (v.relation && v.svg) {
+  if (v.relation && (v.svg || copy)) {
     fig.dataset.kind = "relation";
     fig.append(el("p", "pointer dim", "point at a cell for the set it is paired with; click to keep it"));
     const data = el("script", "relation-data", JSON.stringify(v.relation));
