@@ -257,3 +257,23 @@ def test_a_schema_named_by_a_path_is_text_not_a_file(server, schema):
     assert status == 400, answer
     assert answer["error"]["field"] == "schema" and answer["error"]["code"] == "unknownSyntax"
     assert answer["error"]["span"] == [0, 1]
+
+
+def test_verify_on_games_gives_the_shortest_trace(server):
+    from setmine.verify.boards.job import build_job
+    from setmine.verify.boards.run import to_json, verify
+
+    status, started = server.post("/api/verify", {"schema": "written", "scope": "games",
+                                                  "shapes": "2x2", "mines": "1"})
+    assert status == 200, started
+    answer = finished(server, started["run"])
+    assert answer["state"] == "done", answer
+    job = build_job(setmine.load_schema("written"), shapes="2x2", mines="1", scope="games")
+    want = to_json(verify(job))
+    got = answer["result"]
+    assert [(p["name"], p["holds"]) for p in got["properties"]] == \
+        [(p["name"], p["holds"]) for p in want["properties"]]
+    for g, w in zip(got["properties"], want["properties"]):
+        if w["counterexample"]:
+            assert g["counterexample"]["trace"] == w["counterexample"]["trace"]
+            assert g["counterexample"]["board"] == w["counterexample"]["board"]
