@@ -90,6 +90,10 @@ class SchemaPlayer(Policy):
         self.max_candidates = max_candidates
         super().__init__(config)
 
+    max_seconds: float | None = None
+    """A bound on each move's evaluation (None: none; the live page sets its
+    request budget)."""
+
     last_term: str | None = None
     """The term of :data:`INTERFACE` the last move came from: ``D11`` (a
     sure-safe cell, just found or kept from an earlier move) or ``D18``
@@ -111,7 +115,8 @@ class SchemaPlayer(Policy):
     def evaluate(self, position) -> dict:
         """D11 and D18 of the schema on the player's view of ``position``."""
         board = view_board(position)
-        run = self.program.start(structure(board), Budget(max_elements=self.max_candidates))
+        run = self.program.start(structure(board), Budget(max_elements=self.max_candidates,
+                                                          max_seconds=self.max_seconds))
         results = run.all(list(PLAYER_TERMS), {})
         for alias in PLAYER_TERMS:
             if results[alias].error is not None:

@@ -167,16 +167,14 @@ def job_from(args):
 def check_size(job, max_states: int) -> int:
     """The number of states (positions scope; deals × first clicks for
     games), or a clear error when it is over the budget."""
-    from ..verify.boards.job import VerifyError
-    from ..verify.boards.job import state_count
+    from ..verify.boards.job import VerifyError, state_count
     from . import UserError
 
     try:
-        return state_count(job, max_states, "--max-states")
+        return state_count(job, max_states, "--max-states",
+                           "narrow --shapes or --mines, or raise --max-states")
     except VerifyError as exc:
-        raise UserError(str(exc).replace("narrow the shapes or the mines",
-                                         "narrow --shapes or --mines, or raise --max-states")) \
-            from None
+        raise UserError(str(exc)) from None
 
 
 def draw_counterexample(result, output: Path) -> str:

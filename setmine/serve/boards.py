@@ -104,17 +104,19 @@ def board_json(board: Board) -> dict:
                              size=32 if max(board.rows, board.cols) <= 16 else 24)}
 
 
-def section_json(s) -> dict:
-    def side(v) -> dict | None:
-        if v is None:
-            return None
-        view = v.view
-        return {"summary": view.summary, "kind": view.kind, "text": view.text,
-                "relation": view.data if view.kind == "relation" else None,
-                "note": view.note, "svg": str(view.svg) if view.svg else None,
-                "cells": sorted(cell_str(c) for c in view.cells) if view.cells else None}
+def view_json(view, svg=None) -> dict:
+    """A value's view as the page draws it: its summary, its picture (the
+    view's own, or ``svg``), the cells it lights, a relation's fibers."""
+    svg = svg if svg is not None else view.svg
+    return {"summary": view.summary, "kind": view.kind, "text": view.text,
+            "relation": view.data if view.kind == "relation" else None,
+            "note": view.note, "svg": str(svg) if svg else None,
+            "cells": sorted(cell_str(c) for c in view.cells) if view.cells else None}
 
-    mine, other = side(s.side), side(s.other)
+
+def section_json(s) -> dict:
+    mine = view_json(s.side.view)
+    other = view_json(s.other.view) if s.other is not None else None
     if other is not None and other["svg"] is not None and other["svg"] == mine["svg"]:
         other["svg"], other["same_picture"] = None, True   # the page copies mine's: sent once
     return {"alias": s.alias, "kind": s.kind, "type": s.type,
@@ -133,7 +135,7 @@ def game(body: dict) -> dict:
     import random
 
     from ..player import SchemaInterfaceError, SchemaPlayer
-    from ..solver.games.game import Game, game_seed, policy_seed
+    from ..solver.games.game import Game, GameOver, game_seed, policy_seed
     from ..solver.games.game_config import GameConfig
 
     schema = schema_of(body)
@@ -152,6 +154,7 @@ def game(body: dict) -> dict:
         player = SchemaPlayer(config, schema=schema)
     except SchemaInterfaceError as exc:
         raise ApiError("badSchema", f"the schema cannot play: {exc}", field="schema") from None
+    player.max_seconds = budget().max_seconds
     played = Game(config, game_seed(seed, 0))
     rng = random.Random(policy_seed(seed, 0))
     player.new_game()
@@ -165,11 +168,18 @@ def game(body: dict) -> dict:
         opened = frozenset(played.opened)
         try:
             cell = player.choose(played.position, rng)
-        except RSLError as exc:   # an error, or a budget: the schema could not choose
+        except (RSLError, BoardError) as exc:   # an error, or a budget: no move
             stopped = f"the schema's player could not choose a move: {exc}"
             break
+        except ValueError:   # min() of nothing: D11 and D18 empty
+            stopped = "the schema's player has no move: D11 and D18 are empty"
+            break
+        try:
+            played.open(cell)
+        except GameOver as exc:   # an open cell, or not a cell of the board
+            stopped = f"the schema's player chose {cell_str(cell)}: {exc}"
+            break
         moves.append((opened, cell, player.last_term))
-        played.open(cell)
     if not moves:
         raise ApiError("badSchema", stopped or "the game has no move", field="schema")
     whole = played.board(show_mines=True)

@@ -16,6 +16,7 @@ from ..present.explain.why import cell_question, evaluate_terms, why_cell
 from ..present.output import values as present
 from ..present.output.values import to_json
 from ..rsl.syntax.errors import RSLError
+from .boards import view_json
 from .models import is_model_request, model_of
 from .requests import ApiError, board_of, budget, rsl_error, schema_of, text_of
 
@@ -59,13 +60,9 @@ def evaluate(body: dict) -> dict:
         got = present.listing(value, LISTED) if present.is_set(value) else None
         return {**out, "summary": (f"card {got.size_text}" if got else present.show(value)),
                 "text": present.to_text(value, typ, LISTED), "kind": "text", "relation": None,
-                "cells": None, "svg": None}
+                "note": "", "cells": None, "svg": None}
     view = views.view(board, value, typ)
-    svg = views.picture(board, view)
-    return {**out, "summary": view.summary, "text": view.text, "kind": view.kind,
-            "relation": view.data if view.kind == "relation" else None,
-            "cells": sorted(cell_str(c) for c in view.cells) if view.cells else None,
-            "svg": str(svg) if svg else None}
+    return {**out, **view_json(view, views.picture(board, view))}
 
 
 def tree_type(schema, expression: str):
@@ -97,7 +94,7 @@ def explain(body: dict) -> dict:
     spent = budget()
     data = structure(board)
     results = evaluate_terms(schema, data, spent, only=[alias])
-    if results[alias].error is not None:
+    if alias in results and results[alias].error is not None:   # (a structure is given)
         raise rsl_error(results[alias].error, "term")
     values = {**data, **{a: r.value for a, r in results.items() if r.ok and r.kind == "term"}}
     token = CURRENT_BUDGET.set(spent)

@@ -45,6 +45,8 @@ MAX_INTERPRETATIONS = 10 ** 7
 """The largest enumerated models scope the page runs."""
 KEPT = 16
 """Finished runs kept for their results."""
+WATCH_SECONDS = 0.25
+"""How often the runs' messages are read, a page asking or not."""
 SCOPES = ("positions", "games", "models")
 
 
@@ -118,9 +120,13 @@ def start(body: dict) -> dict:
                                    "properties": "no claim was given"})
             states = state_count(job, MAX_STATES, "the page's bound of")
         except VerifyError as exc:
-            raise ApiError("badScope", str(exc), field="shapes") from None
+            raise ApiError("badScope", str(exc),
+                           field={"properties": "asserts", "": "shapes"}.get(exc.about, exc.about)) \
+                from None
         payload = {"kind": "boards", "job": job.as_dict()}
     with _LOCK:
+        for run in _RUNS.values():
+            _drain(run)
         _forget_old()
         running = sum(1 for r in _RUNS.values() if r.state == "running")
         if running >= MAX_RUNS:
@@ -132,7 +138,33 @@ def start(body: dict) -> dict:
         process.start()
         run = Run(uuid.uuid4().hex[:12], process, messages)
         _RUNS[run.id] = run
+        _watch()
     return {"run": run.id, "states": states}
+
+
+_WATCHER: list[threading.Thread] = []
+
+
+def _watch() -> None:
+    """A thread that reads every running run's messages and ends the runs
+    over their time, whether or not a page asks for them: a page closed
+    mid-run leaves no process behind, nor a result stuck in its pipe."""
+    if _WATCHER and _WATCHER[0].is_alive():
+        return
+
+    def watching() -> None:
+        while True:
+            time.sleep(WATCH_SECONDS)
+            with _LOCK:
+                running = [r for r in _RUNS.values() if r.state == "running"]
+                for run in running:
+                    _drain(run)
+                if not any(r.state == "running" for r in running):
+                    _WATCHER.clear()
+                    return
+
+    _WATCHER[:] = [threading.Thread(target=watching, name="setmine-verify-watch", daemon=True)]
+    _WATCHER[0].start()
 
 
 def poll(body: dict) -> dict:
@@ -147,7 +179,7 @@ def stop(body: dict) -> dict:
     with _LOCK:
         _drain(run)
         if run.state == "running":
-            run.process.terminate()
+            _end(run.process)
             run.state, run.ended = "stopped", time.monotonic()
             run.note = f"stopped after {run.done:,} of {run.tasks:,} tasks ({run.note})" \
                 if run.tasks else "stopped before the first task ended"
@@ -158,8 +190,14 @@ def stop_all() -> None:
     """Stop every run (the server is stopping)."""
     with _LOCK:
         for run in _RUNS.values():
-            if run.process.is_alive():
-                run.process.terminate()
+            _end(run.process)
+
+
+def _end(process) -> None:
+    """Stop a run's process and reap it."""
+    if process.is_alive():
+        process.terminate()
+    process.join(timeout=5)
 
 
 def _run_of(body: dict) -> Run:
@@ -189,12 +227,13 @@ def _drain(run: Run) -> None:
             run.done, run.tasks, run.note = data["done"], data["tasks"], data["note"]
         elif kind in ("done", "failed"):
             run.state, run.ended = kind, time.monotonic()
+            run.process.join(timeout=5)   # its last words read, it ends
             run.result = data if kind == "done" else None
             run.note = data.get("note", run.note) if kind == "done" else data["message"]
     if run.state != "running":
         return
     if time.monotonic() - run.started > RUN_SECONDS:
-        run.process.terminate()
+        _end(run.process)
         run.state, run.ended = "stopped", time.monotonic()
         run.note = f"stopped after {RUN_SECONDS:g} s, the page's bound on a verification"
     elif not run.process.is_alive() and run.messages.empty():

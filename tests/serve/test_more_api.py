@@ -195,10 +195,9 @@ def test_a_verification_is_stopped(server):
                                                   "shapes": "cells<=10"})
     assert status == 200, started
     status, stopped = server.post("/api/verify/stop", {"run": started["run"]})
-    assert status == 200 and stopped["state"] in ("stopped", "done")
-    if stopped["state"] == "stopped":
-        assert "stopped" in stopped["note"]
-        assert finished(server, started["run"])["state"] == "stopped"
+    assert status == 200 and stopped["state"] == "stopped", stopped   # seconds of work left
+    assert "stopped" in stopped["note"]
+    assert finished(server, started["run"])["state"] == "stopped"
 
 
 @pytest.mark.parametrize("body, code, words", [
@@ -277,3 +276,72 @@ def test_verify_on_games_gives_the_shortest_trace(server):
         if w["counterexample"]:
             assert g["counterexample"]["trace"] == w["counterexample"]["trace"]
             assert g["counterexample"]["board"] == w["counterexample"]["board"]
+
+
+def with_formula(alias: str, formula: str) -> str:
+    """The corrected schema with ``alias``'s formula replaced."""
+    lines = setmine.load_schema("corrected").source.split("\n")
+    at = next(i for i, line in enumerate(lines) if line.startswith(f"{alias} :=="))
+    lines[at] = f"{alias} :== {formula}"
+    return "\n".join(lines)
+
+
+NOTHING = "X₁ \\ X₁"
+
+
+@pytest.mark.parametrize("schema, words", [
+    (with_formula("D11", NOTHING).replace("D18 :== {a", f"D18 :== {NOTHING} ∩ {{a", 1),
+     "no move: D11 and D18 are empty"),
+    (with_formula("D11", "S₃"), "chose 0,0: (0, 0) is already open"),   # an open cell "safe"
+])
+def test_a_schema_that_cannot_play_a_game_says_so(server, schema, words):
+    status, answer = server.post("/api/game", {"schema": schema, "level": "4x4x2", "seed": 1})
+    said = answer["stopped"] if status == 200 else answer["error"]["message"]
+    assert words in said, answer
+
+
+def test_a_one_cell_game_is_played_or_refused_in_words(server):
+    status, answer = server.post("/api/game", {"schema": "corrected", "level": "1x1x0"})
+    assert status in (200, 400), answer
+    assert answer.get("result") == "won" or answer["error"]["message"]
+
+
+def test_explain_asks_about_a_structure_too(server):
+    board = parse_board(MIDGAME)
+    cell = sorted(board.opened)[0]
+    status, answer = server.post("/api/explain", {"schema": "written", "board": MIDGAME,
+                                                  "term": "S3", "cell": f"{cell[0]},{cell[1]}"})
+    assert status == 200 and answer["member"] is True, answer
+
+
+def test_runs_nobody_asks_about_end_and_free_their_place(server):
+    """A page closed mid-run: its runs still end (their results read by
+    the server), so they do not hold the two places for ever."""
+    for _ in range(2):
+        status, answer = server.post("/api/verify", {"schema": "written", "shapes": "1x2"})
+        assert status == 200, answer
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:   # never polled: the server reads them itself
+        status, answer = server.post("/api/verify", {"schema": "written", "shapes": "1x2"})
+        if status == 200:
+            break
+        assert answer["error"]["code"] == "busy"
+        time.sleep(0.2)
+    assert status == 200, answer
+    assert finished(server, answer["run"])["state"] == "done"
+
+
+def test_a_run_past_its_time_is_stopped(server, monkeypatch):
+    from setmine.serve import verifying
+
+    monkeypatch.setattr(verifying, "RUN_SECONDS", 0.5)
+    status, started = server.post("/api/verify", {"schema": "written", "shapes": "cells<=10"})
+    assert status == 200
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:   # the server's own watch stops it, no poll needed
+        run = verifying._RUNS[started["run"]]
+        if run.state != "running":
+            break
+        time.sleep(0.1)
+    assert run.state == "stopped" and "the page's bound" in run.note
+    assert not run.process.is_alive()

@@ -32,8 +32,11 @@ def elements(ev, var, domain, parts, env, node):
     if isinstance(var, s.Local):
         name = var.name
         for kind, part, operand in _element_plan(name, tuple(parts)):
-            narrowed = None if kind is None else _narrow_element(ev, kind, name, domain, part,
-                                                                 operand, env)
+            # a conjunct is consumed only before any is left to the candidates: the
+            # reference tests them in order, and one left earlier may fail (an
+            # error) on a candidate that a later narrowing would take away
+            narrowed = None if kind is None or residual else \
+                _narrow_element(ev, kind, name, domain, part, operand, env)
             if narrowed is None:
                 residual.append(part)
             else:

@@ -43,7 +43,13 @@ when its positions are decided by groups of placements (``grouped.py``)."""
 
 class VerifyError(Exception):
     """A verification that cannot go on: a property the schema cannot decide
-    on a state, a scope over its budget.  The text says what and where."""
+    on a state, a scope over its budget.  The text says what and where;
+    ``about`` names what was asked wrongly (``schema``, ``shapes``,
+    ``properties``, ``scope``), when one thing was."""
+
+    def __init__(self, message: str, about: str = "") -> None:
+        super().__init__(message)
+        self.about = about
 
 
 @dataclass(frozen=True)
@@ -213,26 +219,26 @@ def build_job(schema: Schema, *, shapes: str, mines: str | None = None,
     if missing:
         raise VerifyError(f"{where['scope']} checks a schema of Minesweeper on boards, whose "
                           f"states give {', '.join(STRUCTURES)} their values; "
-                          f"{schema.path or 'the schema'} does not declare {', '.join(missing)}")
+                          f"{schema.path or 'the schema'} does not declare {', '.join(missing)}", "schema")
     try:
         parsed_shapes = parse_shapes(shapes)
         parsed_mines = parse_mines(mines)
     except ScopeError as exc:
-        raise VerifyError(f"{where['shapes']}: {exc}") from None
+        raise VerifyError(f"{where['shapes']}: {exc}", "shapes") from None
     specs = list(properties) or default_properties(schema, scope)
     if not properties and not any(c.kind == "axiom" for c in schema):
         raise VerifyError(f"nothing to check: {schema.path or 'the schema'} has no axiom, and "
-                          f"{where['properties']}")
+                          f"{where['properties']}", "properties")
     memo = Memo(schema)
     for spec in specs:
         try:
             make(schema, spec, memo)
         except PropertyError as exc:
-            raise VerifyError(str(exc)) from None
+            raise VerifyError(str(exc), "properties") from None
     if scope == "games" and (MOVE_AXIOM not in schema or schema[MOVE_AXIOM].kind != "axiom"):
         raise VerifyError(f"{where['scope']}: the schema's player moves where the move axiom "
                           f"{MOVE_AXIOM} allows, and {schema.path or 'the schema'} has no "
-                          f"axiom {MOVE_AXIOM}")
+                          f"axiom {MOVE_AXIOM}", "scope")
     return Job(schema_text=schema.source,
                schema_path=schema_path or f"spec/{Path(schema.path or 'schema.rsl').name}",
                shapes=tuple(shape_data(s) for s in parsed_shapes), properties=tuple(specs),
@@ -242,10 +248,11 @@ def build_job(schema: Schema, *, shapes: str, mines: str | None = None,
                max_states=max_states)
 
 
-def state_count(job: Job, max_states: int, over: str = "the budget") -> int:
+def state_count(job: Job, max_states: int, over: str = "the budget",
+                remedy: str = "narrow the shapes or the mines") -> int:
     """The job's states (positions; deals × first clicks for games), or a
     :class:`VerifyError` when there is none or more than ``max_states``
-    (``over`` names that bound)."""
+    (``over`` names that bound, ``remedy`` says what to do)."""
     total = 0
     for shape in job.shapes:
         n = len(shape["cells"])
@@ -255,9 +262,9 @@ def state_count(job: Job, max_states: int, over: str = "the budget") -> int:
     if total == 0:
         sizes = ", ".join(f"{s['name']} ({len(s['cells'])} cells)" for s in job.shapes)
         raise VerifyError(f"the scope has no state: no board of {sizes} takes the mine counts "
-                          f"asked for (at most cells − 1 mines, so that a safe cell is left)")
+                          f"asked for (at most cells − 1 mines, so that a safe cell is left)", "shapes")
     if total > max_states:
         what = "states" if job.scope == "positions" else "deals × first clicks"
         raise VerifyError(f"the scope has {total:,} {what}, more than {over} {max_states:,}: "
-                          f"narrow the shapes or the mines")
+                          f"{remedy}", "shapes")
     return total
