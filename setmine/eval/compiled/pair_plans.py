@@ -131,12 +131,12 @@ def pair_variable(c: Compiler, mode: str, var: str, domain: s.Product, cond: s.N
                    f"component, {len(others)} tested")
 
     def run(env):
-        out = []
-        for x in heads(env):
+        out, ready = [], []
+        for x in heads(env, lambda e: ready.append(inside(e))):   # the domain: A, then B
             env[name] = x
             frame.start(env)
             for y in seconds(env):
-                if inside(env, y) and keep(env, (x, y)):
+                if ready[0](y) and keep(env, (x, y)):
                     if mode == "∃":
                         return True
                     out.append((x, y))
@@ -186,8 +186,10 @@ def _heads(c: Compiler, domain: s.Product, parts: list, name: str) -> Closure:
     finally:
         c.pop()
 
-    def heads(env):
+    def heads(env, then=None):
         candidates = first(env)
+        if then is not None:   # (the second factor, computed after the first)
+            then(env)
         frame.start(env)
         for fn in narrowing:
             candidates &= fn(env)
@@ -229,25 +231,42 @@ def _subset_values(c: Compiler, var: str, q: s.Quantifier, head: s.Node,
 
 
 def _member_test(c: Compiler, factor: s.Node):
-    """(env, y) → whether y lies in the second factor."""
+    """env → (y → whether y lies in the second factor): the factor computed
+    once, when the domain is (before any pair is tried, as the reference
+    computes a binder's domain first — an error in it stands even when no
+    pair is made)."""
     if isinstance(factor, s.Apply) and factor.op == "ℬ":
         inner = factor.arg
         if c.rep(inner) == MASK:
             m = c.expr(inner)
-            return lambda env, y: not y & ~m(env)
+
+            def subsets(env):
+                top = m(env)
+                return lambda y: not y & ~top
+            return subsets
         if isinstance(inner, s.Apply) and inner.op == "ℬ" and c.rep(inner.arg) == MASK:
             m = c.expr(inner.arg)
 
-            def families(env, y):
+            def families(env):
                 top = m(env)
-                if isinstance(y, Family):  # its members' elements within the top
-                    return not y.upper & ~top or not y.touched() & ~top
-                return all(not b & ~top for b in y)
+
+                def test(y):
+                    if isinstance(y, Family):  # its members' elements within the top
+                        return not y.upper & ~top or not y.touched() & ~top
+                    return all(not b & ~top for b in y)
+                return test
             return families
     value = c.expr(factor)
     if c.rep(factor) == MASK:
-        return lambda env, y: bool(value(env) >> y & 1)
-    return lambda env, y: has(value(env), y)
+        def bits_of(env):
+            v = value(env)
+            return lambda y: bool(v >> y & 1)
+        return bits_of
+
+    def members(env):
+        v = value(env)
+        return lambda y: has(v, y)
+    return members
 
 
 def _tests(c: Compiler, var: str, others: list) -> Callable:
@@ -299,9 +318,10 @@ def _join(c: Compiler, mode: str, var: str, domain: s.Product, q: s.Quantifier,
 
     def run(env):
         heads = first(env)
+        in_second = inside(env)   # the domain's factors, before any binding
         out = set()
         for x, y in pairs(env):
-            if heads >> x & 1 and inside(env, y) and keep(env, (x, y)):
+            if heads >> x & 1 and in_second(y) and keep(env, (x, y)):
                 if mode == "∃":
                     return True
                 out.add((x, y))
