@@ -52,7 +52,10 @@ def element_variable(c: Compiler, mode: str, var: str, dom: Closure, cond: s.Nod
             if var not in free_locals(part):
                 guards.append(c.truth(part))
                 continue
-            found = narrow_element(c, var, part)
+            # a conjunct narrows only before any is left to the candidates: the
+            # reference tests them in order, and one left earlier may fail (an
+            # error) on a candidate the narrowing would take away
+            found = narrow_element(c, var, part) if not rest else None
             if found is not None:
                 narrowing.append(found)
             else:

@@ -76,8 +76,8 @@ def set_variable(c: Compiler, mode: str, var: str, domain: s.Apply, cond: s.Node
             (conjuncts(cond) if mode != "∀" else ())
         steps, residual = [], []
         for part in parts:
-            step = _step(c, var, part)
-            if step is None:
+            step = _step(c, var, part) if not residual else None   # (in the reference's
+            if step is None:                                        # order: see element_plans)
                 residual.append(c.truth(part))
             else:
                 steps.append(step)
