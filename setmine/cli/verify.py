@@ -124,22 +124,6 @@ def add_parser(sub) -> None:
     p.set_defaults(run=run)
 
 
-def require_board_structures(schema, scope: str) -> None:
-    """A board scope's states give X1 and S1…S4 their values: a schema that
-    does not declare them (an empty or truncated file, a schema of another
-    domain) is refused, naming what is missing — never checked vacuously."""
-    from ..base.interface import STRUCTURES
-    from ..verify.boards.job import missing_structures
-    from . import UserError
-
-    missing = missing_structures(schema)
-    if missing:
-        raise UserError(f"--scope {scope} checks a schema of Minesweeper on boards, whose "
-                        f"states give {', '.join(STRUCTURES)} their values; {schema.path or 'the schema'} "
-                        f"does not declare {', '.join(missing)} (for any other schema: "
-                        f"--scope models --sizes …)")
-
-
 def job_from(args):
     """The job the options describe, or a clear error (before running)."""
     from ..verify.boards.job import VerifyError
@@ -147,7 +131,6 @@ def job_from(args):
     from . import UserError
 
     schema = load_valid_schema(args.spec)
-    require_board_structures(schema, args.scope)
     if args.workers and args.scheduler:
         raise UserError("--workers and --scheduler: give one (a local cluster, or an existing "
                         "one)")
@@ -159,7 +142,8 @@ def job_from(args):
                          max_states=args.max_states or DEFAULT_MAX_STATES,
                          schema_path=args.spec or "",
                          where={"shapes": "--shapes/--mines", "scope": f"--scope {args.scope}",
-                                "properties": "no --property or --assert was given"})
+                                "properties": "no --property or --assert was given",
+                                "otherwise": "for any other schema: --scope models --sizes …"})
     except VerifyError as exc:
         raise UserError(str(exc)) from None
 

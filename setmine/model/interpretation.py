@@ -269,14 +269,18 @@ def _check_domain(schema, model: Model, alias: str, value, where, budget) -> Non
         CURRENT_BUDGET.reset(token)
 
 
-def model_text(value) -> str:
+def model_text(value, element=str, empty: str = "{}") -> str:
     """A model's value as RSLang text, its elements by name (``(sets, logic)``:
-    a basic set's element is a :class:`Label`, whose text is its name)."""
+    a basic set's element is a :class:`Label`, whose text is its name);
+    ``element`` writes an element, ``empty`` the empty set."""
     if isinstance(value, tuple):
-        return "(" + ", ".join(model_text(v) for v in value) + ")"
+        return "(" + ", ".join(model_text(v, element, empty) for v in value) + ")"
     if isinstance(value, frozenset):
-        return "{" + ", ".join(model_text(v) for v in sorted(value, key=order_key)) + "}"
-    return str(value)
+        if not value:
+            return empty
+        return "{" + ", ".join(model_text(v, element, empty)
+                               for v in sorted(value, key=order_key)) + "}"
+    return element(value)
 
 
 def _at(alias: str, where: Mapping[str, str]) -> str:

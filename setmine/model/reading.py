@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import re
 
-from ..eval.values.sets import order_key
 from ..rsl.semantics.types import Element, Integer, SetType, TupleType
 from .decode import ValueProblem
+from .interpretation import model_text
 
 _TOKEN = re.compile(r'\s*(?:(?P<mark>[{}(),∅])|"(?P<quoted>(?:[^"\\]|\\.)*)"|(?P<word>[^{}(),"]+))')
 
@@ -108,11 +108,10 @@ def written(value) -> str:
     """``value`` as :func:`read_value` reads it back: a basic set's element
     by its name (in double quotes when it holds a mark, or is blank), an
     integer as a number, tuples and sets as values print."""
-    if isinstance(value, tuple):
-        return "(" + ", ".join(written(v) for v in value) + ")"
-    if isinstance(value, frozenset):
-        return "{" + ", ".join(written(v) for v in sorted(value, key=order_key)) + "}" \
-            if value else "∅"
+    return model_text(value, _element, "∅")
+
+
+def _element(value) -> str:
     text = str(value)
     if re.search(r'[{}(),"∅\\]', text) or text != text.strip() or not text:
         return '"' + re.sub(r'(["\\])', r"\\\1", text) + '"'

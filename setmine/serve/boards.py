@@ -16,7 +16,7 @@ from ..present.output import defect_marks
 from ..present.output.header import schema_name
 from ..resources import default_against
 from ..rsl.syntax.errors import RSLError
-from .requests import ApiError, board_of, budget, schema_of
+from .requests import SETTINGS, ApiError, board_of, budget, schema_of
 
 EDITS = ("open", "close", "mine", "move")
 MAX_GAME_CELLS = 480
@@ -154,11 +154,11 @@ def game(body: dict) -> dict:
         player = SchemaPlayer(config, schema=schema)
     except SchemaInterfaceError as exc:
         raise ApiError("badSchema", f"the schema cannot play: {exc}", field="schema") from None
-    player.max_seconds = budget().max_seconds
+    player.max_seconds = SETTINGS.seconds
     played = Game(config, game_seed(seed, 0))
     rng = random.Random(policy_seed(seed, 0))
     player.new_game()
-    deadline = time.monotonic() + GAME_SECONDS_FACTOR * budget().max_seconds
+    deadline = time.monotonic() + GAME_SECONDS_FACTOR * SETTINGS.seconds
     moves, stopped = [], ""
     while played.status == "playing":
         if time.monotonic() > deadline:

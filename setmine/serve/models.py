@@ -111,6 +111,8 @@ def tables(model: Model) -> list[dict]:
             if isinstance(typ, SetType):
                 members = sorted(model.values.get(c.alias, frozenset()), key=order_key)
                 row["members"] = [written(m) for m in members]
+                row["rows"] = [[written(x) for x in m] if isinstance(m, tuple) else [written(m)]
+                               for m in members]   # each member's components, as written
                 factors = typ.base.factors if isinstance(typ.base, TupleType) else (typ.base,)
                 row["columns"] = [{"type": str(f), "choices": _choices(f, shown)}
                                   for f in factors]

@@ -63,3 +63,13 @@ def server():
     yield Server(f"http://127.0.0.1:{port}")
     running.should_exit = True
     thread.join(timeout=30)
+
+
+@pytest.fixture
+def page(browser, server):
+    """The live page on the server's board, every term drawn."""
+    from .browsing import d18_cells, wait_for
+
+    browser.get(server.url + "/")
+    wait_for(browser, lambda d: d18_cells(d) is not None, "the terms")
+    return browser

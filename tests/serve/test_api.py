@@ -6,7 +6,6 @@ list) is answered, never a hang; requests run side by side."""
 
 from __future__ import annotations
 
-import json
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest

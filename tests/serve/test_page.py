@@ -5,7 +5,6 @@ underlined; reload a shared address and find the same state."""
 
 from __future__ import annotations
 
-import pytest
 
 import setmine
 from setmine.board import parse_board
@@ -15,13 +14,6 @@ from .conftest import TINY
 
 def cells_text(cells) -> str:
     return " ".join(sorted(f"{r},{c}" for r, c in cells))
-
-
-@pytest.fixture
-def page(browser, server):
-    browser.get(server.url + "/")
-    wait_for(browser, lambda d: d18_cells(d) is not None, "the terms")
-    return browser
 
 
 def test_a_click_opens_a_cell_and_d18_is_what_setmine_computes(page):

@@ -86,11 +86,10 @@ function structureTable(t) {
   t.columns.forEach((c) => head.append(el("th", "", c.type)));
   head.append(el("th"));
   table.append(head);
-  for (const member of t.members) {
+  t.members.forEach((member, i) => {
     const row = el("tr");
     row.dataset.member = member;
-    const parts = t.columns.length > 1 ? splitTuple(member) : [member];
-    parts.forEach((p) => row.append(el("td", "", p)));
+    t.rows[i].forEach((p) => row.append(el("td", "", p)));
     const cell = el("td");
     const remove = el("button", "remove", "×");
     remove.type = "button";
@@ -99,7 +98,7 @@ function structureTable(t) {
     cell.append(remove);
     row.append(cell);
     table.append(row);
-  }
+  });
   const adder = el("tr", "adder");
   const fields = t.columns.map((c) => {
     let f;
@@ -128,27 +127,6 @@ function structureTable(t) {
   table.append(adder);
   box.append(table);
   return box;
-}
-
-// "(a, {b, c}, "x, y")" → ["a", "{b, c}", "\"x, y\""]: the top-level components
-function splitTuple(text) {
-  const inner = text.slice(1, -1), parts = [];
-  let depth = 0, quoted = false, current = "";
-  for (let i = 0; i < inner.length; i++) {
-    const ch = inner[i];
-    if (quoted) {
-      current += ch;
-      if (ch === "\\") { current += inner[++i] || ""; } else if (ch === '"') quoted = false;
-      continue;
-    }
-    if (ch === '"') quoted = true;
-    if (ch === "(" || ch === "{") depth++;
-    if (ch === ")" || ch === "}") depth--;
-    if (ch === "," && depth === 0) { parts.push(current.trim()); current = ""; continue; }
-    current += ch;
-  }
-  parts.push(current.trim());
-  return parts;
 }
 
 function modelSection(s) {

@@ -212,14 +212,18 @@ def build_job(schema: Schema, *, shapes: str, mines: str | None = None,
               where: dict | None = None) -> Job:
     """The job, or a :class:`VerifyError` saying what is wrong (``where``
     names the options: ``{"shapes": "--shapes/--mines", "scope": "--scope
-    positions", "properties": "no --property or --assert was given"}``)."""
+    positions", "properties": "no --property or --assert was given",
+    "otherwise": "for any other schema: …"}``, the last said after a
+    schema that is not about boards)."""
     where = {"shapes": "shapes/mines", "scope": f"the {scope} scope",
-             "properties": "no property was asked for", **(where or {})}
+             "properties": "no property was asked for", "otherwise": "", **(where or {})}
     missing = missing_structures(schema)
     if missing:
         raise VerifyError(f"{where['scope']} checks a schema of Minesweeper on boards, whose "
                           f"states give {', '.join(STRUCTURES)} their values; "
-                          f"{schema.path or 'the schema'} does not declare {', '.join(missing)}", "schema")
+                          f"{schema.path or 'the schema'} does not declare {', '.join(missing)}"
+                          + (f" ({where['otherwise']})" if where.get("otherwise") else ""),
+                          "schema")
     try:
         parsed_shapes = parse_shapes(shapes)
         parsed_mines = parse_mines(mines)
