@@ -17,10 +17,8 @@ then edits a model of the study plan (a member taken away, then undone).
 from __future__ import annotations
 
 import argparse
-import socket
 import statistics
 import sys
-import threading
 import time
 from pathlib import Path
 
@@ -33,20 +31,9 @@ from setmine.serve import api  # noqa: E402
 
 
 def start_server(start: dict) -> str:
-    import uvicorn
+    from setmine.serve.app import Background
 
-    from setmine.serve.app import create_app
-
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    server = uvicorn.Server(uvicorn.Config(create_app(start), host="127.0.0.1", port=port,
-                                           log_level="warning", access_log=False,
-                                           lifespan="off"))
-    threading.Thread(target=server.run, daemon=True).start()
-    while not server.started:
-        time.sleep(0.05)
-    return f"http://127.0.0.1:{port}/"
+    return Background(start).page_url
 
 
 def browser():

@@ -58,34 +58,23 @@ def live_pages() -> None:
     """The live page on the bundled mid-game (a formula evaluated, a
     verification's counterexample listed) and on the study plan's model."""
     import json
-    import socket
-    import threading
-    import time
 
-    import uvicorn
     from selenium.webdriver.support.ui import WebDriverWait
 
     from setmine.board import load_board
     from setmine.board.files.textfile import write_board
     from setmine.cli.serve import model_start
     from setmine.resources import MODEL_DIR, board_file
-    from setmine.serve.app import create_app
+    from setmine.serve.app import Background
 
     start = {"schema": "written", "board": write_board(load_board(board_file("beginner-midgame"))),
              "formula": "D11 ∪ D8"}
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    server = uvicorn.Server(uvicorn.Config(create_app(start), host="127.0.0.1", port=port,
-                                           log_level="warning", lifespan="off"))
-    threading.Thread(target=server.run, daemon=True).start()
-    while not server.started:
-        time.sleep(0.05)
+    server = Background(start)
     driver = browser()
     wait = WebDriverWait(driver, 120)
     try:
         driver.set_window_size(1300, 1500)
-        driver.get(f"http://127.0.0.1:{port}/")
+        driver.get(server.page_url)
         wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#result .picture svg"))
         driver.find_element(By.ID, "shapes").clear()
         driver.find_element(By.ID, "shapes").send_keys("2x2,1x3")
@@ -98,14 +87,14 @@ def live_pages() -> None:
         model = model_start(str(MODEL_DIR / "study-plan.session.json"), None, "")
         code = base64.urlsafe_b64encode(json.dumps(model).encode()).decode().rstrip("=")
         driver.get("about:blank")
-        driver.get(f"http://127.0.0.1:{port}/#state={code}")
+        driver.get(f"{server.page_url}#state={code}")
         wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#term-D1 .value"))
         driver.find_element(By.CSS_SELECTOR, ".main-board").screenshot(
             str(DOCS / "live-model.png"))
         print(f"wrote {DOCS / 'live-model.png'}")
     finally:
         driver.quit()
-        server.should_exit = True
+        server.stop()
 
 
 if __name__ == "__main__":

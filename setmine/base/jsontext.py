@@ -131,3 +131,93 @@ def describe_json(value: Any, limit: int = 60) -> str:
     except (ValueError, RecursionError):
         text = "a nested value"
     return text if len(text) <= limit else f"{text[:limit]}… ({len(text)} characters)"
+
+
+# -- a request: JSON bytes from a client no one should trust -----------------
+
+REQUEST_DEPTH = 64
+"""How deep a request's JSON may nest (a model's deepest value is a few
+levels: a set of tuples of sets)."""
+
+REQUEST_DIGITS = 100
+"""The most digits of an integer in a request."""
+
+REQUEST_STRING = 200_000
+"""The longest string (or key) in a request, in characters."""
+
+
+class JSONTooLarge(ValueError):
+    """A request's JSON past one of the bounds above: ``field`` is where
+    (``model.S1[3]``), for the answer's ``field``."""
+
+    def __init__(self, message: str, field: str | None):
+        super().__init__(message)
+        self.field = field
+
+
+def load_request(data: bytes) -> Any:
+    """A request's body as JSON, bounded in depth, integer length and
+    string length; ``ValueError`` (its subclasses ``JSONDecodeError``,
+    ``UnicodeDecodeError``, :class:`JSONTooLarge`) for anything else."""
+    text = data.decode("utf-8")
+    try:
+        value = load_json(text, unicode_only=True)
+    except json.JSONDecodeError as exc:
+        if exc.msg.startswith("nesting too deep"):
+            raise JSONTooLarge(f"the request nests more than {REQUEST_DEPTH} levels deep "
+                               f"(at character {exc.pos:,})", _key_at(text, exc.pos)) from None
+        raise
+    _check_bounds(value)
+    return value
+
+
+def _check_bounds(value: Any) -> None:
+    stack = [(value, 0, "")]
+    while stack:
+        item, depth, where = stack.pop()
+        if depth > REQUEST_DEPTH:
+            raise JSONTooLarge(f"{where or 'the request'} nests more than {REQUEST_DEPTH} "
+                               f"levels deep", _top(where))
+        if isinstance(item, dict):
+            for key, inner in item.items():
+                if len(key) > REQUEST_STRING:
+                    raise JSONTooLarge(f"a key of {len(key):,} characters in "
+                                       f"{where or 'the request'}", _top(where))
+                stack.append((inner, depth + 1, f"{where}.{key}" if where else key))
+        elif isinstance(item, list):
+            stack.extend((inner, depth + 1, f"{where}[{i}]") for i, inner in enumerate(item))
+        elif isinstance(item, str) and len(item) > REQUEST_STRING:
+            raise JSONTooLarge(f"{where or 'the request'} is {len(item):,} characters, more "
+                               f"than {REQUEST_STRING:,}", _top(where))
+        elif isinstance(item, LongNumber) or (isinstance(item, int) and not isinstance(item, bool)
+                                             and abs(item) >= 10 ** REQUEST_DIGITS):
+            digits = item.digits if isinstance(item, LongNumber) else len(str(abs(item)))
+            raise JSONTooLarge(f"{where or 'the request'} is a number of {digits:,} digits, "
+                               f"more than {REQUEST_DIGITS}", _top(where))
+
+
+def _top(where: str) -> str | None:
+    """The request's own field a path lies in (``model`` of ``model.S1[3]``)."""
+    return re.split(r"[.\[]", where, maxsplit=1)[0] or None if where else None
+
+
+def _key_at(text: str, offset: int) -> str | None:
+    """The key of the top-level object whose value holds ``offset``."""
+    depth, inside, escaped, began, key, last = 0, False, False, 0, None, None
+    for at, ch in enumerate(text[:offset]):
+        if inside:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                inside, last = False, text[began + 1:at]
+        elif ch == '"':
+            inside, began = True, at
+        elif ch == ":" and depth == 1:
+            key = last
+        elif ch in "[{":
+            depth += 1
+        elif ch in "]}":
+            depth -= 1
+    return key

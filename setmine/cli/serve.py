@@ -108,25 +108,27 @@ def model_start(path: str, spec: str | None, formula: str) -> dict:
 
 
 def serve(start: dict, host: str, port: int, browser: bool) -> int:
+    import gc
     import threading
     import webbrowser
 
     import uvicorn
 
     from ..serve import verifying
-    from ..serve.app import create_app
-
-    import gc
-
+    from ..serve.app import create_app, server_config
+    from ..serve.guard import WILDCARDS, Trust, new_token
     from ..serve.requests import schema_of
 
     for shipped in ("written", "corrected"):   # parsed and typed before the first request
         schema_of({"schema": shipped})
     gc.collect()
     gc.freeze()   # what is loaded now lives as long as the server: no collection rescans it
-    url = f"http://{host if ':' not in host else f'[{host}]'}:{port}/"
-    config = uvicorn.Config(create_app(start), host=host, port=port, log_level="warning",
-                            access_log=False, lifespan="off")
+    trust = Trust(new_token(), host, port)
+    shown_host = host if ":" not in host else f"[{host}]"
+    if host in WILDCARDS:
+        shown_host = "127.0.0.1"   # the page itself: this machine's own address
+    url = f"http://{shown_host}:{port}/?token={trust.token}"
+    config = server_config(create_app(start, trust), host, port)
     server = uvicorn.Server(config)
     print(f"setmine serve: the live page is at {url} (Ctrl-C stops it)", flush=True)
     if browser:

@@ -38,14 +38,15 @@ def _asset(name: str) -> Markup:
     return Markup((files("setmine.serve") / "templates" / name).read_text(encoding="utf-8"))
 
 
-def live_page(start: dict) -> str:
-    """The page, opening on ``start`` (``schema``, ``board``, ``formula``)."""
+def live_page(start: dict, token: str) -> str:
+    """The page, opening on ``start`` (``schema``, ``board``, ``formula``);
+    its script sends ``token`` with every request (``guard.py``)."""
     from .. import __version__
 
     # the state as JSON inside <script type="application/json">: "</" cannot end it
     state = json.dumps(start, ensure_ascii=False).replace("</", "<\\/")
     return _environment().get_template("live.html.j2").render(
-        version=__version__, state=Markup(state), palette=PALETTE,
+        version=__version__, state=Markup(state), token=token, palette=PALETTE,
         board_css=Markup(BOARD_CSS), board_defs=Markup(SHARED_DEFS),
         report_css=report_asset("report.css"), report_js=report_asset("report.js"),
         css=_asset("live.css"),

@@ -34,7 +34,7 @@ def d18_cells(browser, side: str = "mine") -> str | None:
 def address(server, state: dict) -> str:
     """The page's address for ``state`` (what *copy a link* gives)."""
     code = base64.urlsafe_b64encode(json.dumps(state).encode("utf-8")).decode().rstrip("=")
-    return f"{server.url}/#state={code}"
+    return f"{server.page_url}#state={code}"
 
 
 def hash_state(browser) -> dict | None:

@@ -7,6 +7,8 @@
 // one function: the state, the board and the formula box are here.)
 const $ = (id) => document.getElementById(id);
 const start = JSON.parse($("start").textContent);
+// the server's secret, sent with every request: no other page can use the server
+const token = document.querySelector('meta[name="setmine-token"]').content;
 let state = readHash() || Object.assign({}, start, { formula: start.formula || "" });
 const undo = [], redo = [];
 let asked = 0, typed = 0, evaluated = 0, typingTimer = null;
@@ -36,7 +38,7 @@ function writeHash() {
 async function post(url, body) {
   let response;
   try {
-    response = await fetch(url, { method: "POST", headers: { "Content-Type": "application/json" },
+    response = await fetch(url, { method: "POST", headers: { "Content-Type": "application/json", "X-Setmine-Token": token },
                                   body: JSON.stringify(body) });
   } catch (e) {
     return { ok: false, data: { error: { code: "noServer", message: "the server does not answer (is setmine serve running?)" } } };
