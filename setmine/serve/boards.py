@@ -21,6 +21,8 @@ from .requests import SETTINGS, ApiError, board_of, budget, schema_of
 EDITS = ("open", "close", "mine", "move")
 MAX_GAME_CELLS = 480
 """The largest game the page plays (an expert board)."""
+MAX_SEED = 40
+"""The longest seed, in digits or characters (`setmine play --seed` takes 30 digits)."""
 GAME_SECONDS_FACTOR = 4
 """A game is played under this many request budgets (each move is one
 evaluation of the schema; a long game stops, saying so)."""
@@ -143,6 +145,9 @@ def game(body: dict) -> dict:
     if not isinstance(level, str) or not isinstance(seed, (int, str)) or isinstance(seed, bool):
         raise ApiError("badRequest", "a game is {'level': 'beginner' or 'WxHxM', 'seed': a "
                        "number or a word}", field="level")
+    if len(str(seed)) > MAX_SEED:
+        raise ApiError("badRequest", f"the seed is {len(str(seed)):,} characters long, more "
+                       f"than {MAX_SEED}", field="seed")
     try:
         config = GameConfig.level(level)
     except ValueError as exc:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 from dataclasses import asdict
 
+from ..base.jsontext import load_json
 from ..eval.values.sets import order_key
 from ..model.decode import Label
 from ..model.editing import OPS, Edit, edit
@@ -49,7 +50,7 @@ def model_of(body: dict, schema, key: str | None = None) -> Model:
             raise ApiError("badRequest", f"{key!r} is {len(raw):,} characters, more than "
                            f"{MAX_TEXT:,}", field=key)
         try:
-            raw = json.loads(raw)
+            raw = load_json(raw, unicode_only=True)
         except json.JSONDecodeError as exc:
             raise ApiError("badModel", f"not JSON: {exc}", field=key) from None
     if not is_own_model(raw):
@@ -58,14 +59,19 @@ def model_of(body: dict, schema, key: str | None = None) -> Model:
     values = raw.get("values")
     if isinstance(values, dict):
         for alias, elements in values.items():
-            if isinstance(elements, list) and len(elements) > MAX_ELEMENTS \
-                    and alias in schema and schema[alias].kind in ("basic", "constant"):
-                raise ApiError("badModel", f"{alias} has {len(elements):,} elements, more "
-                               f"than the page edits ({MAX_ELEMENTS})", field=key)
+            if isinstance(elements, list) and alias in schema \
+                    and schema[alias].kind in ("basic", "constant"):
+                _bounded(alias, len(elements), "has", "badModel", key)
     try:
         return read_own(raw, schema, budget=budget())
     except ModelError as exc:
         raise ApiError("badModel", str(exc), field=key) from None
+
+
+def _bounded(alias: str, size: int, verb: str, code: str, field: str) -> None:
+    if size > MAX_ELEMENTS:
+        raise ApiError(code, f"{alias} {verb} {size:,} elements, more than the page edits "
+                       f"({MAX_ELEMENTS})", field=field)
 
 
 def model_state(body: dict) -> dict:
@@ -88,10 +94,13 @@ def edited(model: Model, change) -> Model:
         raise ApiError("badRequest", f"an edit is {{'op': one of {', '.join(OPS)}, 'alias', "
                        f"'text', 'to'?}}, its fields strings", field="edit")
     try:
-        return edit(model, Edit(change["op"], change.get("alias", ""), change.get("text", ""),
-                                change.get("to", "")))
+        after = edit(model, Edit(change["op"], change.get("alias", ""), change.get("text", ""),
+                                 change.get("to", "")))
     except ModelError as exc:
         raise ApiError("illegalEdit", str(exc), field="edit") from None
+    for alias, names in after.names.items():   # what the next request would refuse
+        _bounded(alias, len(names), "would have", "illegalEdit", "edit")
+    return after
 
 
 def tables(model: Model) -> list[dict]:

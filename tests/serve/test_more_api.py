@@ -85,6 +85,28 @@ def test_a_malformed_model_is_refused(server, model, words):
     assert words in answer["error"]["message"]
 
 
+def test_an_edit_past_the_page_s_bound_is_refused_at_that_edit(server):
+    """200 students are edited; the 201st is refused by the edit that adds
+    it — before, the edit was taken and every later request refused."""
+    from setmine.serve.models import MAX_ELEMENTS
+
+    model = json.loads(json.dumps(MODEL))
+    model["values"]["X1"] = model["values"]["X1"] + [f"s{i}" for i in range(
+        MAX_ELEMENTS - 1 - len(model["values"]["X1"]))]
+    status, answer = server.post("/api/model", {"schema": PLAN, "model": model,
+                                                "edit": {"op": "add", "alias": "X1",
+                                                         "text": "last"}})
+    assert status == 200 and len(answer["tables"][0]["elements"]) == MAX_ELEMENTS, answer
+    full = answer["model"]
+    status, refused = server.post("/api/model", {"schema": PLAN, "model": full,
+                                                 "edit": {"op": "add", "alias": "X1",
+                                                          "text": "one more"}})
+    assert status == 400 and refused["error"]["code"] == "illegalEdit", refused
+    assert f"would have {MAX_ELEMENTS + 1} elements" in refused["error"]["message"]
+    status, _ = server.post("/api/model", {"schema": PLAN, "model": full})
+    assert status == 200
+
+
 def test_evaluate_takes_a_model_for_the_board(server):
     status, answer = server.post("/api/evaluate", {"schema": PLAN, "board": json.dumps(MODEL),
                                                    "expression": "Pr1(S2)"})
@@ -137,6 +159,8 @@ def test_a_game_is_what_the_schema_player_plays(server):
     ({"level": "99999x99999x3"}, "too large"),
     ({"level": "40x40x10"}, "more than the page plays"),
     ({"level": "beginner", "seed": [1]}, "a game is"),
+    ({"level": "beginner", "seed": "7" * 5000}, "more than 40"),
+    ({"level": "beginner", "seed": 10 ** 60}, "more than 40"),
 ])
 def test_a_game_that_cannot_be_played_is_refused(server, body, words):
     status, answer = server.post("/api/game", {"schema": "corrected", **body})
