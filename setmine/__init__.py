@@ -165,7 +165,9 @@ def _repair(schema, alias: str, scope: str = "cells<=5", **options):
 def report(schema="written", board="beginner-midgame", path=None, *,
            against="default") -> str:
     """The HTML page of every term drawn on the board (``setmine report``),
-    ``against`` a second schema beside it; written to ``path`` when given.
+    ``against`` a second schema beside it; written to ``path`` when given
+    (a regular file replaced whole, a link written through, a FIFO or the
+    null device in place, any other device refused: ``setmine.base.targets``).
     As the command, the schema as written is drawn beside the corrected one
     unless ``against`` says otherwise (``None``: no second schema).
 
@@ -173,20 +175,21 @@ def report(schema="written", board="beginner-midgame", path=None, *,
     >>> page.startswith("<!DOCTYPE html>"), "D18" in page
     (True, True)
     """
-    from pathlib import Path
-
+    from .base.targets import target, write
     from .pictures.page import report_page
     from .pictures.report_data import build
 
     from .resources import default_against
 
+    if path is not None:
+        target(path)   # a device or a folder refused before the page is drawn
     schema = load_schema(schema)
     if against == "default":
         against = default_against(schema)
     page = report_page(build(schema, load_board(board),
                              against=None if against is None else load_schema(against)))
     if path is not None:
-        Path(path).write_text(page, encoding="utf-8")
+        write(path, page)
     return page
 
 

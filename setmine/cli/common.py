@@ -5,8 +5,6 @@ from __future__ import annotations
 import argparse
 import os
 import re
-import secrets
-import stat
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
@@ -429,68 +427,60 @@ def _int(text: str) -> int:
         raise argparse.ArgumentTypeError(f"expected a whole number, got {shown(text)}") from None
 
 
-def write_atomically(path: Path, text: str) -> None:
-    """Replace ``path`` whole or not at all, keeping its permissions (a new
-    file gets the usual ones, 0666 less the umask); UserError on failure."""
+def file_name(text: str) -> str:
+    """An option's file to write, as argparse reads it: not empty (argparse
+    names the option in its usage error)."""
+    if not text:
+        raise argparse.ArgumentTypeError("expected a file name, got an empty one")
+    return text
+
+
+def write_output(path: Path | str, text: str | bytes, option: str = "-o", *,
+                 stdout: bool = False):
+    """Write ``text`` to an option's file by the one rule of
+    ``setmine.base.targets`` (a regular file replaced whole, keeping its
+    permissions; a link written through; a FIFO, the null device, ``-`` when
+    ``stdout``, written in place; anything else refused); the target
+    written, UserError on failure."""
+    from ..base.targets import TargetError, write
     from . import UserError
 
-    folder = path.parent
-    if not folder.is_dir():
-        raise UserError(f"-o {path}: the folder {folder} does not exist")
-    data = text.encode("utf-8")
     try:
-        mode = stat.S_IMODE(path.stat().st_mode)
-    except FileNotFoundError:
-        mode = None
-    except OSError as exc:
-        raise UserError(f"cannot write {path}: {exc.strerror or exc}") from None
-    tmp = folder / f".{path.name}.{secrets.token_hex(4)}.tmp"
-    try:
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
-    except OSError as exc:
-        raise UserError(f"cannot write {path}: {exc.strerror or exc}") from None
-    try:
-        with os.fdopen(fd, "wb") as out:
-            out.write(data)
-        if mode is not None:
-            os.chmod(tmp, mode)
-        os.replace(tmp, path)
-    except OSError as exc:
-        tmp.unlink(missing_ok=True)
-        raise UserError(f"cannot write {path}: {exc.strerror or exc}") from None
-    except BaseException:
-        tmp.unlink(missing_ok=True)
-        raise
+        return write(path, text, option, stdout=stdout)
+    except TargetError as exc:
+        raise UserError(str(exc)) from None
 
 
-def writable(output: Path, option: str = "-o", inputs=()) -> None:
-    """Fail before the work, not after it, on a folder that is not there or
-    on one of the command's own input files (``inputs``: paths or None)."""
+def writable(output: Path | str, option: str = "-o", inputs=(), *, stdout: bool = False):
+    """Fail before the work, not after it, on a target that may not be
+    written (``setmine.base.targets``: a folder not there, a device, a
+    socket…) or on one of the command's own input files (``inputs``: paths
+    or None); the target, as ``setmine.base.targets.target`` finds it."""
+    from ..base.targets import TargetError, target
     from . import UserError
 
     for given in inputs:
-        if given and _same_file(output, Path(given)):
+        if given and str(output) != "-" and _same_file(Path(output), Path(given)):
             raise UserError(f"{option} {output}: is the command's own input {given}; give "
                             f"another file name")
     try:
-        is_folder, parent_there = output.is_dir(), output.parent.is_dir()
-    except OSError as exc:      # a name too long, a loop of links, no permission…
-        raise UserError(f"{option} {_shown(output)}: cannot be written: "
-                        f"{exc.strerror or exc}") from None
-    if is_folder:
-        raise UserError(f"{option} {output}: is a folder; give a file name such as "
-                        f"{output / 'report.html'}")
-    if not parent_there:
-        raise UserError(f"{option} {output}: the folder {output.parent} does not exist")
-    if not os.access(output.parent, os.W_OK | os.X_OK) or \
-            (_exists(output) and not os.access(output, os.W_OK)):
-        raise UserError(f"{option} {output}: cannot be written here (permission denied); "
-                        f"give a file in a folder you may write to")
+        return target(output, option, stdout=stdout)
+    except TargetError as exc:
+        raise UserError(str(exc)) from None
 
 
-def _shown(path: Path, longest: int = 80) -> str:
-    text = str(path)
-    return text if len(text) <= longest else f"{text[:longest]}… ({len(text)} characters)"
+def checkpoint_usable(path: str | None, option: str = "--checkpoint") -> None:
+    """Fail before the work on a checkpoint that is not a regular file (nor
+    a name not there yet): a device, a FIFO, a folder is never read."""
+    from ..base.targets import TargetError, checkpoint
+    from . import UserError
+
+    if path is None:
+        return
+    try:
+        checkpoint(path, option)
+    except TargetError as exc:
+        raise UserError(str(exc)) from None
 
 
 def _same_file(a: Path, b: Path) -> bool:

@@ -32,7 +32,8 @@ from ..check.defect_search import (
 from ..present.output.header import schema_line, schema_name
 from ..resources import CORRECTED_SCHEMA as CORRECTED
 from .commands import summary_of
-from .common import SPEC_HELP, help_text, load_schema, nonnegative_int, positive_int, positive_seconds
+from .common import (SPEC_HELP, file_name, help_text, load_schema, nonnegative_int, positive_int,
+                     positive_seconds, writable, write_output)
 from .progress import progress_bar, wanted
 
 
@@ -51,7 +52,8 @@ def add_parser(sub) -> None:
                         f"(default {DEFAULT_MAX_CELLS})")
     p.add_argument("--examples", type=nonnegative_int, default=DEFAULT_RANDOM, metavar="K",
                    help=f"then K random boards of up to 4×4 (default {DEFAULT_RANDOM})")
-    p.add_argument("--write", metavar="FILE", help="write the findings as JSON to FILE")
+    p.add_argument("--write", metavar="FILE", type=file_name,
+                   help="write the findings as JSON to FILE")
     p.add_argument("--json", action="store_true", help="print the findings as JSON")
     p.set_defaults(run=run)
 
@@ -71,6 +73,8 @@ def run(args) -> int:
                         "larger boards")
     if args.examples < 0:
         raise UserError(f"--examples must be at least 0, got {args.examples}")
+    if args.write:   # before the search, not after it
+        writable(args.write, "--write", (args.spec, args.corrected))
     with progress_bar(args.budget, "searching", wanted(args)) as update:
         result = search(schema, budget=args.budget, seed=args.seed, max_cells=args.max_cells,
                         examples=args.examples,
@@ -81,11 +85,8 @@ def run(args) -> int:
     found = findings(result, corrected)
     data = to_json(result, found)
     if args.write:
-        text = json.dumps(data, ensure_ascii=False, indent=1)
-        try:
-            Path(args.write).write_text(text + "\n", encoding="utf-8")
-        except OSError as exc:
-            raise UserError(f"{args.write}: cannot write: {exc.strerror or exc}") from None
+        write_output(args.write, json.dumps(data, ensure_ascii=False, indent=1) + "\n",
+                     "--write")
     if args.json:
         json.dump(data, sys.stdout, ensure_ascii=False, indent=1)
         print()

@@ -13,23 +13,27 @@ from pathlib import Path
 
 from ..present.pages import doc_files, schema_pages as docs
 from .commands import summary_of
-from .common import help_text
+from .common import file_name, help_text
 
 
 def add_parser(sub) -> None:
     p = sub.add_parser("docs", help=summary_of("docs"),
                        description=help_text(__doc__))
-    p.add_argument("--out", help=f"the folder of the pages (default: the project's {docs.OUT}, or "
-                                 f"{docs.OUT} in the current folder when setmine is installed)")
+    p.add_argument("--out", type=file_name,
+                   help=f"the folder of the pages (default: the project's {docs.OUT}, or "
+                        f"{docs.OUT} in the current folder when setmine is installed)")
     p.add_argument("--check", action="store_true",
                    help="write nothing; exit 1 if a page differs from what would be written")
     p.set_defaults(run=run)
 
 
 def run(args) -> int:
+    from ..base.targets import TargetError
     from . import UserError
 
     out = Path(args.out) if args.out else docs.default_out()
+    if not args.check and out.exists() and not out.is_dir():   # before the work
+        raise UserError(f"--out {out}: is not a folder; give the folder of the pages")
     try:
         pages = docs.generate()
     except (OSError, ValueError) as exc:
@@ -45,7 +49,10 @@ def run(args) -> int:
             return 1
         print(f"{counted(pages)} in {out} are up to date")
         return 0
-    written = doc_files.write(pages, out)
+    try:
+        written = doc_files.write(pages, out)
+    except TargetError as exc:
+        raise UserError(str(exc)) from None
     print(f"{counted(pages)} in {out}: {len(written)} written, "
           f"{len(pages) - len(written)} unchanged")
     left = doc_files.orphans(pages, out)

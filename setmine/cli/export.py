@@ -9,7 +9,8 @@ written (Exteor's 2013 forms, the ASCII spelling) is written as setmine
 prints it, in the modern Unicode syntax.
 
 A board's cells become the elements of X1, named ``r,c``.  The output is
-written whole or not at all."""
+written whole or not at all; a link is written through, a FIFO or the null
+device in place, any other device refused (docs/architecture.md)."""
 
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ import sys
 from pathlib import Path
 
 from .commands import summary_of
-from .common import (BOARD_HELP, SPEC_HELP, help_text, load_subject, write_atomically,
+from .common import (BOARD_HELP, SPEC_HELP, file_name, help_text, load_subject, write_output,
                      writable)
 
 
@@ -32,7 +33,8 @@ def add_parser(sub) -> None:
                    default="session",
                    help="an rstool session with schema and model (default), the Portal's "
                         "sandbox bundle, or a setmine model file")
-    p.add_argument("-o", "--output", help="the file to write (default: standard output)")
+    p.add_argument("-o", "--output", type=file_name,
+                   help="the file to write (default, or -: standard output)")
     p.set_defaults(run=run)
 
 
@@ -43,7 +45,7 @@ def run(args) -> int:
     from ..portal.writing import bundle_json, readable_by_reference, session_json
     from ..present.output.values import cell_text, show
 
-    output = Path(args.output) if args.output else None
+    output = Path(args.output) if args.output not in (None, "-") else None
     if output is not None:
         writable(output, "-o", (args.board, getattr(args, "spec", None)))
     subject = load_subject(args)
@@ -62,7 +64,7 @@ def run(args) -> int:
     if output is None:
         sys.stdout.write(text)
         return 0
-    write_atomically(output, text)
+    write_output(output, text)
     print(f"wrote {output}: {len(model.schema)} constituents, the values of "
           f"{len(model.values)}", file=sys.stderr)
     return 0

@@ -6,9 +6,10 @@ convention is kept character for character; glosses and notes of an
 existing output file are kept.
 
 The output is written whole or not at all (a temporary file in the same
-folder, then renamed over FILE, which keeps its permissions), and only after
-the text has been read back from memory as the seed says; any problem is a
-message and exit status 2."""
+folder, then renamed over FILE, which keeps its permissions; a link is
+written through, a FIFO or the null device in place, any other device
+refused), and only after the text has been read back from memory as the
+seed says; any problem is a message and exit status 2."""
 
 from __future__ import annotations
 
@@ -22,7 +23,7 @@ from ..rsl import RSLError
 from ..rsl.schemafile import SchemaText, read_schema_text
 from ..sources import SourceError, read_contents
 from .commands import summary_of
-from .common import help_text, write_atomically
+from .common import file_name, help_text, write_output, writable
 
 
 def add_parser(sub) -> None:
@@ -30,15 +31,18 @@ def add_parser(sub) -> None:
                        description=help_text(__doc__))
     p.add_argument("seed", metavar="FILE", help="the schema file: Exteor (.trs or the 2013 "
                    "dump), a ConceptPortal session or bundle, or .rsl")
-    p.add_argument("-o", "--output", help="the .rsl file to write (default: standard output)")
+    p.add_argument("-o", "--output", type=file_name,
+                   help="the .rsl file to write (default, or -: standard output)")
     p.set_defaults(run=run)
 
 
 def run(args) -> int:
     from . import UserError
 
-    output = Path(args.output) if args.output else None
-    previous = read_previous(output) if output is not None else None
+    output = Path(args.output) if args.output not in (None, "-") else None
+    previous = None
+    if output is not None:   # before the work: a target that may not be written is refused
+        previous = read_previous(writable(output, "-o"))
     try:
         contents = read_contents(args.seed)
     except SourceError as exc:
@@ -55,19 +59,19 @@ def run(args) -> int:
     if output is None:
         sys.stdout.write(text)
         return 0
-    write_atomically(output, text)
+    write_output(output, text)
     print(f"wrote {args.output}: {len(schema.constituents)} constituents", file=sys.stderr)
     return 0
 
 
-def read_previous(output: Path) -> SchemaText | None:
-    """The ``.rsl`` file that ``-o`` names, if there is one (its glosses and
-    notes are kept); UserError when it is there but cannot be read."""
+def read_previous(target) -> SchemaText | None:
+    """The ``.rsl`` file that ``-o`` names (a ``setmine.base.targets.Target``),
+    if it is a regular file there already (its glosses and notes are kept;
+    a FIFO or a device is not read); UserError when it cannot be read."""
     from . import UserError
 
-    if output.is_dir():
-        raise UserError(f"-o {output}: is a folder; name the .rsl file to write")
-    if not output.exists():
+    output = target.path
+    if not target.regular or not output.exists():
         return None
     why = f"the existing {output} cannot be read, so its glosses cannot be kept"
     try:

@@ -27,7 +27,7 @@ from .common import help_text
 
 def add_parser(sub) -> None:
     from ..solver.games.game_config import FIRST_CLICK_RULES, GRID_TOPOLOGIES, MAX_CELLS
-    from .common import jobs_count, positive_int, workers_count
+    from .common import file_name, jobs_count, positive_int, workers_count
 
     p = sub.add_parser("play", help=summary_of("play"),
                        description=help_text(__doc__))
@@ -55,7 +55,7 @@ def add_parser(sub) -> None:
                    help="play on a running Dask cluster: the address its `dask scheduler` "
                         "printed, e.g. tcp://192.168.1.5:8786 (its workers need setmine); "
                         "not with --jobs or --workers")
-    p.add_argument("--checkpoint", metavar="FILE",
+    p.add_argument("--checkpoint", metavar="FILE", type=file_name,
                    help="save the games to FILE as they finish; the same command with the same "
                         "FILE after a stop plays only the rest (not with --jobs)")
     p.add_argument("--topology", choices=GRID_TOPOLOGIES,
@@ -113,6 +113,7 @@ def run(args) -> int:
     from ..solver.games.runs import play_games, summarise
     from ..solver.games.policies import POLICIES
     from . import UserError
+    from .common import checkpoint_usable
     from .progress import progress_bar, wanted
 
     if args.policy not in POLICIES:
@@ -129,6 +130,7 @@ def run(args) -> int:
     elif args.spec:
         raise UserError("--spec goes with --policy schema")
     _check_ways(args)
+    checkpoint_usable(args.checkpoint)   # a device or a FIFO is never read
     config = _config(args)
     start = time.perf_counter()
     with progress_bar(args.games, "playing", wanted(args)) as update:

@@ -36,8 +36,8 @@ from ..repair.search import (DEFAULT_CANDIDATES, DEFAULT_EDITS, DEFAULT_FIXES, D
 from ..repair.text import applied, render, to_json
 from ..verify.boards.scope import ScopeError, parse_shapes
 from .commands import summary_of
-from .common import (SPEC_HELP, help_text, load_schema, positive_int, positive_seconds,
-                     writable, write_atomically)
+from .common import (SPEC_HELP, file_name, help_text, load_schema, positive_int,
+                     positive_seconds, writable, write_output)
 from .progress import progress_bar, wanted
 
 MAX_EDITS = 4
@@ -69,7 +69,8 @@ def add_parser(sub) -> None:
     p.add_argument("--json", action="store_true", help="the repairs as one JSON object")
     p.add_argument("--apply", action="store_true",
                    help="write the schema with the first fix of each term (needs -o)")
-    p.add_argument("-o", "--output", metavar="FILE", help="where --apply writes the schema")
+    p.add_argument("-o", "--output", metavar="FILE", type=file_name,
+                   help="where --apply writes the schema")
     p.set_defaults(run=run)
 
 
@@ -136,7 +137,7 @@ def run(args) -> int:
             if fix is not None:  # the terms after it are repaired with this fix in place
                 schema = applied(result, fix)
     if args.apply:
-        write_atomically(Path(args.output), schema.source)
+        write_output(Path(args.output), schema.source)
     if args.json:
         json.dump({"schema": args.spec or "spec/saper.rsl", "scope": scope,
                    "validate": validate, "max_edits": args.max_edits,

@@ -40,8 +40,8 @@ from pathlib import Path
 from .. import resources
 from .commands import summary_of
 from .common import (BOARD_HELP, add_board_options, add_budget_options, budget_from, help_text,
-                     is_model_argument, load_board_file, load_subject, load_valid_schema,
-                     writable, write_atomically)
+                     file_name, is_model_argument, load_board_file, load_subject,
+                     load_valid_schema, writable, write_output)
 
 
 def add_parser(sub) -> None:
@@ -54,9 +54,9 @@ def add_parser(sub) -> None:
                    help="a second schema shown beside the first, differences marked "
                         "(default for spec/saper.rsl: spec/saper-corrected.rsl)")
     p.add_argument("--no-against", action="store_true", help="no second schema")
-    p.add_argument("-o", "--output", metavar="OUT.html",
+    p.add_argument("-o", "--output", metavar="OUT.html", type=file_name,
                    help="where to write the page (default: BOARD's name with .html, here; "
-                        "with --game, game-LEVEL-SEED.html)")
+                        "with --game, game-LEVEL-SEED.html; -: standard output)")
     add_board_options(p)
     add_budget_options(p)
     game = p.add_argument_group("a game replayed (--game, instead of a board)")
@@ -101,16 +101,16 @@ def run(args) -> int:
         against = load_valid_schema(str(resources.default_against(schema)))
     board = load_board_file(args.board, args.mines)
     output = Path(args.output) if args.output else Path(Path(args.board).stem + ".html")
-    writable(output, "-o", (args.board, args.spec, args.against))
+    writable(output, "-o", (args.board, args.spec, args.against), stdout=True)
     from ..pictures.page import report_page
     from ..pictures.report_data import build
 
     started = time.perf_counter()
     report = build(schema, board, against=against, budget=budget_from(args))
     html = report_page(report)
-    write_atomically(output, html)
-    print(f"wrote {output} ({len(html.encode('utf-8')):,} bytes, {len(report.sections)} sections, "
-          f"{time.perf_counter() - started:.1f} s); open it in a browser: {output.resolve().as_uri()}")
+    tell(write_output(output, html, stdout=True),
+         f"{len(html.encode('utf-8')):,} bytes, {len(report.sections)} sections, "
+         f"{time.perf_counter() - started:.1f} s")
     return 0
 
 
@@ -123,14 +123,14 @@ def run_model(args) -> int:
         raise UserError("--against compares two Saper schemas on a board, not on a model")
     output = Path(args.output) if args.output else \
         Path(Path(args.board).name.split(".")[0] + ".html")
-    writable(output, "-o", (args.board, args.spec))
+    writable(output, "-o", (args.board, args.spec), stdout=True)
     budget = budget_from(args)
     subject = load_subject(args, budget)
     page = build(subject.schema, subject.model, budget)
     html = model_page(page)
-    write_atomically(output, html)
-    print(f"wrote {output} ({len(html.encode('utf-8')):,} bytes, {len(page.sections)} sections, "
-          f"{page.seconds:.1f} s); open it in a browser: {output.resolve().as_uri()}")
+    tell(write_output(output, html, stdout=True),
+         f"{len(html.encode('utf-8')):,} bytes, {len(page.sections)} sections, "
+         f"{page.seconds:.1f} s")
     return 0
 
 
@@ -166,18 +166,28 @@ def run_game(args) -> int:
     if name not in LEVELS:
         name = f"{config.cols}x{config.rows}x{config.mines}"
     output = Path(args.output) if args.output else Path(f"game-{name}-{seed}.html")
-    writable(output)
+    writable(output, stdout=True)
     from ..pictures.replay import replay, replay_page
 
     started = time.perf_counter()
     game = replay(config, policy, seed, schema=schema, options=options,
                   budget=budget_from(args), level=name)
     html = replay_page(game)
-    write_atomically(output, html)
+    written = write_output(output, html, stdout=True)
     who = f"policy {policy}" + (" (the default: the schema plays itself)"
                                 if args.policy is None else "")
-    print(f"wrote {output} ({len(html.encode('utf-8')):,} bytes, {len(game.steps)} steps, "
-          f"{who}: {game.result_text}, {time.perf_counter() - started:.1f} s); open it in a "
-          f"browser: {output.resolve().as_uri()}")
+    tell(written, f"{len(html.encode('utf-8')):,} bytes, {len(game.steps)} steps, {who}: "
+                  f"{game.result_text}, {time.perf_counter() - started:.1f} s")
     return 0
+
+
+def tell(target, what: str) -> None:
+    """Say what was written, and where to open it when it is a file; on
+    standard error when the page itself went to standard output."""
+    import sys
+
+    where = f"; open it in a browser: {target.path.resolve().as_uri()}" if target.regular else ""
+    name = "standard output" if target.name == "-" else target.name
+    print(f"wrote {name} ({what}){where}",
+          file=sys.stderr if target.stdout else sys.stdout)
 

@@ -42,9 +42,8 @@ import sys
 from pathlib import Path
 
 from .commands import summary_of
-from .common import (add_budget_options, help_text, load_valid_schema, positive_int, shown,
-                     workers_count,
-                     writable)
+from .common import (add_budget_options, checkpoint_usable, file_name, help_text,
+                     load_valid_schema, positive_int, shown, workers_count, writable)
 from .progress import progress_bar, wanted
 
 DEFAULT_SHAPES = "cells<=6"
@@ -86,7 +85,7 @@ def add_parser(sub) -> None:
     p.add_argument("--instances", type=positive_int, default=3, metavar="N",
                    help="models, with nothing to check: show the first N models up to "
                         "isomorphism (default 3)")
-    p.add_argument("--write-model", metavar="FILE",
+    p.add_argument("--write-model", metavar="FILE", type=file_name,
                    help="models: write the first counterexample (or the first model) as a "
                         "ConceptPortal session")
     p.add_argument("--first-click", choices=("safe", "zero", "unsafe"), default="safe",
@@ -111,13 +110,13 @@ def add_parser(sub) -> None:
                         "--max-memory)")
     p.add_argument("--scheduler", metavar="ADDRESS",
                    help="run on the Dask cluster of this scheduler (tcp://host:port)")
-    p.add_argument("--checkpoint", metavar="FILE",
+    p.add_argument("--checkpoint", metavar="FILE", type=file_name,
                    help="keep each finished task in FILE; run again with it to resume")
     p.add_argument("--json", action="store_true", help="the result as one JSON object")
     p.add_argument("--list", type=positive_int, default=20, metavar="N",
                    help="a counterexample's values: list at most N members of each, the rest "
                         "counted (default 20; --json lists them whole)")
-    p.add_argument("--report", metavar="FILE",
+    p.add_argument("--report", metavar="FILE", type=file_name,
                    help="draw the first failing property's counterexample as setmine report's "
                         "HTML page (every term on that board), written to FILE")
     add_budget_options(p)
@@ -170,7 +169,7 @@ def draw_counterexample(result, output: Path) -> str:
     from ..verify.boards.evidence import gather
     from ..verify.boards.job import loaded
     from ..verify.boards.verdicts import headline
-    from .common import write_atomically
+    from .common import write_output
 
     failing = [(spec, tally["counterexample"]) for spec, tally in result.properties()
                if tally["counterexample"] is not None]
@@ -184,8 +183,9 @@ def draw_counterexample(result, output: Path) -> str:
                    + (f" (reached from the deal by {len(evidence.states)} moves)"
                       if evidence.states else ""))
     html = report_page(report)
-    write_atomically(output, html)
-    return f"wrote {output}: the counterexample of {spec[1]}; open it: {output.resolve().as_uri()}"
+    written = write_output(output, html, "--report")
+    where = f"; open it: {written.path.resolve().as_uri()}" if written.regular else ""
+    return f"wrote {output}: the counterexample of {spec[1]}{where}"
 
 
 def where_it_stopped(seen: dict, args) -> str:
@@ -207,6 +207,7 @@ def run(args) -> int:
     from .limits import saying_how_far
     from .solve import quiet_broken_pipe
 
+    checkpoint_usable(args.checkpoint)   # a device or a FIFO is never read
     if args.scope == "models":
         from .verify_models import run_models
         args.properties_models = [text for kind, text in args.properties if kind == "assert"]

@@ -222,7 +222,7 @@ def print_outcome(schema, scope, outcome) -> None:
 
 
 def _write_model(schema, outcome, path: Path) -> None:
-    from .common import write_atomically
+    from .common import write_output
     from ..model.decode import Encoding
     from ..model.interpretation import renumbered
     from ..portal.writing import readable_by_reference, session_json
@@ -237,6 +237,6 @@ def _write_model(schema, outcome, path: Path) -> None:
              if c.kind == "structure" and schema.analysis[c.alias].ok}
     document = session_json(readable_by_reference(schema), model.encoded(Encoding.INDEX), types,
                             model.title)
-    write_atomically(path, json.dumps(document, ensure_ascii=False, indent=1) + "\n")
+    write_output(path, json.dumps(document, ensure_ascii=False, indent=1) + "\n", "--write-model")
     print(f"wrote {path}: the {'counterexample' if failing else 'first model'}, as a "
           f"ConceptPortal session", file=sys.stderr)

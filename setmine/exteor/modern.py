@@ -28,6 +28,7 @@ import zlib
 from typing import IO, Any
 
 from ..base.jsontext import load_json
+from ..base.targets import write
 from .document import KINDS, Document, ExteorError, Record, describe
 
 MEMBER = "document.json"
@@ -185,6 +186,9 @@ def document_json(doc: Document) -> dict[str, Any]:
 def write_trs(doc: Document, target: str | os.PathLike[str] | IO[bytes]) -> None:
     """Write ``doc`` as a modern ``.trs`` to a path or a binary file object.
 
+    A path is written by the rule of :mod:`setmine.base.targets`: a regular
+    file replaced whole, a link written through, a FIFO or the null device
+    in place; any other device or special file refused (``TargetError``).
     The output is deterministic (a fixed member date), so the same document
     gives the same bytes.  The JSON is UTF-8 without ASCII escaping, unless a
     string holds a lone surrogate, which only an ASCII-escaped JSON can carry.
@@ -197,8 +201,9 @@ def write_trs(doc: Document, target: str | os.PathLike[str] | IO[bytes]) -> None
     info = zipfile.ZipInfo(MEMBER, date_time=(1980, 1, 1, 0, 0, 0))
     info.compress_type = zipfile.ZIP_DEFLATED
     if isinstance(target, (str, os.PathLike)):
-        with open(target, "wb") as handle:
-            _write_zip(handle, info, payload)
+        buffer = io.BytesIO()
+        _write_zip(buffer, info, payload)
+        write(target, buffer.getvalue())
     else:
         _write_zip(target, info, payload)
 

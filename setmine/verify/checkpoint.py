@@ -18,6 +18,9 @@ dropped and written over; any other line that does not read is an error
 naming the file and the line, and a checkpoint of another run (another
 identity or number of tasks) is refused, naming what differs.  Two runs at
 once on one file are refused too (a lock, where the system has ``flock``).
+The file is a regular file (a link is followed to it) or a new one: a
+device, a FIFO, a folder is refused before anything is read from it
+(:func:`setmine.base.targets.checkpoint`).
 
 This module knows nothing of Dask: :mod:`setmine.verify.cluster` writes the
 checkpoint whichever way the tasks run.
@@ -27,8 +30,11 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 from pathlib import Path
 from typing import IO, Any
+
+from ..base.targets import TargetError, checkpoint, kind
 
 try:
     import fcntl
@@ -45,6 +51,11 @@ _KEY = "setmine-checkpoint"
 
 class CheckpointError(Exception):
     """A checkpoint that cannot be used; its text names the file and why."""
+
+
+def _checkpoint_words(text: str) -> str:
+    """A refused checkpoint said as a checkpoint's problem."""
+    return text.replace(": cannot be written:", ": cannot write the checkpoint:")
 
 
 def _dumps(value: Any) -> str:
@@ -100,23 +111,28 @@ class Checkpoint:
     # -- opening
 
     def _open(self) -> IO[bytes]:
+        """The file, opened to read and append: a regular file (the file a
+        link names) or a new one; a folder, a device, a FIFO, a socket is
+        refused before anything is read from it (``setmine.base.targets``)."""
         path = self.path
-        folder = path.parent
         try:
-            if path.is_dir():
-                raise CheckpointError(f"{path}: a folder, not a checkpoint file")
-            if not folder.is_dir():
-                what = "is not a folder" if folder.exists() else "does not exist"
-                raise CheckpointError(f"{path}: cannot write the checkpoint: its folder "
-                                      f"{folder} {what}")
-        except (OSError, ValueError) as exc:  # a name the system refuses: too long, a NUL
-            raise CheckpointError(f"{str(path)[:80]!r}: cannot write the checkpoint: "
-                                  f"{getattr(exc, 'strerror', None) or exc}") from None
+            real = checkpoint(path)
+        except TargetError as exc:
+            raise CheckpointError(_checkpoint_words(str(exc))) from None
+        flags = os.O_RDWR | os.O_CREAT | os.O_APPEND | getattr(os, "O_NOCTTY", 0) \
+            | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
         try:
-            file = open(path, "a+b")
+            fd = os.open(real, flags, 0o666)
         except (OSError, ValueError) as exc:
             raise CheckpointError(f"{str(path)[:80]!r}: cannot write the checkpoint: "
                                   f"{getattr(exc, 'strerror', None) or exc}") from None
+        found = os.fstat(fd)
+        if not stat.S_ISREG(found.st_mode):   # it changed since it was looked at
+            os.close(fd)
+            raise CheckpointError(f"{path}: {kind(found)}, not a checkpoint file; give a "
+                                  f"regular file (or a name not there yet)")
+        os.set_blocking(fd, True)
+        file = os.fdopen(fd, "a+b")
         if fcntl is not None:
             try:
                 fcntl.flock(file.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)

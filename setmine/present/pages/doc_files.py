@@ -3,7 +3,9 @@
 
 ``pages`` maps a path relative to the folder (``D8.md``, ``img/D8.svg``) to
 the file's text.  ``write`` changes only the files that differ, so that a
-second run writes nothing; ``stale`` reports, one line each, every file
+second run writes nothing, each by the rule of ``setmine.base.targets``
+(replaced whole, a link written through, a device or a socket in the folder
+refused with ``TargetError``); ``stale`` reports, one line each, every file
 missing, different (with its first differing line) or no longer generated —
 a page or picture left over in the folder (``orphans``).
 """
@@ -11,6 +13,8 @@ a page or picture left over in the folder (``orphans``).
 from __future__ import annotations
 
 from pathlib import Path
+
+from ...base.targets import target
 
 PATTERNS = ("*.md", "img/*.svg")
 """The generated files of the folder, for ``orphans``."""
@@ -23,10 +27,13 @@ def write(pages: dict[str, str], out: str | Path) -> list[str]:
     written = []
     for name, text in sorted(pages.items()):
         path = out / name
-        if not path.exists() or path.read_text(encoding="utf-8") != text:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(text, encoding="utf-8")
-            written.append(name)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        found = target(path)
+        if found.regular and found.path.exists() \
+                and found.path.read_text(encoding="utf-8") == text:
+            continue
+        found.write(text)
+        written.append(name)
     return written
 
 
