@@ -23,6 +23,7 @@ from ..board import draw, structure
 from ..board.draw import legend
 from ..eval.interpret.evaluator import Evaluator
 from ..eval.values.sets import CURRENT_BUDGET
+from ..present.explain.glossary import words
 from ..present.explain.reading import article, read
 from ..present.explain.trace import explain
 from ..present.explain.trace import render as render_trace
@@ -233,7 +234,7 @@ def why_empty(schema, evaluator, alias: str, tree) -> list[str]:
     """Why a term is empty: its domain is, or its first candidates each
     fail a condition (the sub-formula that rejects them)."""
     if not isinstance(tree, s.Declarative):
-        return [f"{alias} is empty: {read(tree)}"]
+        return [f"{alias} is empty: {read(tree, words(schema))}"]
     try:
         domain = evaluator.value(tree.domain)
     except RSLError as exc:

@@ -14,7 +14,7 @@ from ..eval.interpret.model import functions
 from ..eval.values.sets import CURRENT_BUDGET
 from ..model.decode import ValueProblem
 from ..model.reading import read_value
-from ..present.explain.glossary import PLAIN
+from ..present.explain.glossary import PLAIN, words
 from ..present.explain.reading import read
 from ..present.explain.trace import explain
 from ..present.explain.trace import render as render_trace
@@ -105,7 +105,7 @@ def header(schema, alias: str) -> str:
     a = schema.analysis[alias]
     lines = [declaration(schema, alias)]
     if a.tree is not None:
-        lines.append("  reading: " + read(a.tree))
+        lines.append("  reading: " + read(a.tree, words(schema)))
     lines.append(f"  typification {a.typification}" +
                  (f", value class {a.value_class}" if a.value_class else ""))
     for label, text in (("term", c.term), ("convention", c.convention), ("gloss", c.gloss)):

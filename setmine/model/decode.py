@@ -54,6 +54,35 @@ class Label(int):
         return self.name
 
 
+QUOTED_MARKS = frozenset('{}(),"\\∅…')
+"""The characters of the value syntax (``{a, b}``, ``(a, b)``, ``∅``, a
+quoted name, the ``…`` of a listing cut short): a name that holds one is
+written in double quotes."""
+
+
+def label_text(name: str) -> str:
+    """An element of a basic set in text, so that it cannot be misread and
+    :func:`~.reading.read_value` reads it back: its name as it is, or in
+    double quotes — with ``\\"`` for a quote and ``\\\\`` for a backslash
+    inside — when the name is empty, has a space at either end, holds a
+    character of the value syntax (:data:`QUOTED_MARKS`: a brace, a
+    parenthesis, a comma, a quote, a backslash, ``∅``, ``…``) or one that
+    does not print (a line break, a tab).  ``Smith, J.`` is ``"Smith, J."``;
+    ``Ann`` and ``Ann Lee`` are bare.  A name that looks like a number
+    (``12``) is bare too: every value is read against its type, where an
+    element of a basic set is always a name."""
+    if name and name == name.strip() and name.isprintable() \
+            and QUOTED_MARKS.isdisjoint(name):
+        return name
+    return '"' + name.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def element_text(value) -> str:
+    """An element in text: a basic set's (a :class:`Label`) by
+    :func:`label_text`, anything else (an integer) as ``str`` writes it."""
+    return label_text(value.name) if isinstance(value, Label) else str(value)
+
+
 class Encoding(Enum):
     INDEX = "index"   # ConceptPortal's: elements by index, tuples marked with -111
     NAME = "name"     # setmine's own: elements of basic sets by name, tuples plain arrays
@@ -83,11 +112,11 @@ class Universe:
             found = self._by_name(alias).get(raw)
             if found is None:
                 raise ValueProblem(f"{describe_json(raw)} is not an element of {alias} "
-                                   f"({_some(known.values())})")
+                                   f"({_some(label_text(n) for n in known.values())})")
             return self._element(alias, found)
         number = integer(raw, f"an element of {alias}")
         if number not in known:
-            shown = _some(f"{i}" if known[i] == str(i) else f"{i} {known[i]}"
+            shown = _some(f"{i}" if known[i] == str(i) else f"{i} {label_text(known[i])}"
                           for i in sorted(known))
             raise ValueProblem(f"{number} is not an element of {alias} ({shown})")
         return self._element(alias, number)

@@ -33,7 +33,7 @@ from ..rsl.semantics.types import Element, SetType, TupleType
 from ..rsl.syntax import tree as s
 from ..rsl.syntax.errors import RSLError
 from ..rsl.syntax.printer import unicode
-from .decode import Encoding, Label, Universe, ValueProblem, decode, encode, integer
+from .decode import Encoding, Label, Universe, ValueProblem, decode, element_text, encode, integer
 from ..base.jsontext import describe_json
 
 
@@ -269,10 +269,11 @@ def _check_domain(schema, model: Model, alias: str, value, where, budget) -> Non
         CURRENT_BUDGET.reset(token)
 
 
-def model_text(value, element=str, empty: str = "{}") -> str:
+def model_text(value, element=element_text, empty: str = "{}") -> str:
     """A model's value as RSLang text, its elements by name (``(sets, logic)``:
-    a basic set's element is a :class:`Label`, whose text is its name);
-    ``element`` writes an element, ``empty`` the empty set."""
+    a basic set's element is a :class:`Label`, written by
+    :func:`~.decode.label_text`, in double quotes when its name holds a
+    comma, a brace…); ``element`` writes an element, ``empty`` the empty set."""
     if isinstance(value, tuple):
         return "(" + ", ".join(model_text(v, element, empty) for v in value) + ")"
     if isinstance(value, frozenset):

@@ -1,19 +1,25 @@
 """A value of a model written by hand, read against its type — what
 ``setmine explain MODEL TERM CANDIDATE`` asks about, the inverse of how
 values print: an element of a basic set is its name (``Ann``; in double
-quotes when it holds a brace, a parenthesis, a comma or a quote:
-``"Smith, J."``), an element of a constant set or an integer a number, a
-tuple ``(a, b)``, a set ``{a, b}`` (``∅`` or ``{}`` when empty)."""
+quotes when ``decode.label_text`` says it must be — a name that holds a
+brace, a parenthesis, a comma, a quote, a backslash, ``∅`` or ``…``, has a
+space at either end, is empty or holds a line break: ``"Smith, J."``, with
+``\\"`` and ``\\\\`` for a quote and a backslash inside), an element of a
+constant set or an integer a number, a tuple ``(a, b)``, a set ``{a, b}``
+(``∅`` or ``{}`` when empty).  A name is read wherever the type expects an
+element of a basic set, so a name that looks like a number needs no
+quotes."""
 
 from __future__ import annotations
 
 import re
 
 from ..rsl.semantics.types import Element, Integer, SetType, TupleType
-from .decode import ValueProblem
+from .decode import ValueProblem, element_text, label_text
 from .interpretation import model_text
 
-_TOKEN = re.compile(r'\s*(?:(?P<mark>[{}(),∅])|"(?P<quoted>(?:[^"\\]|\\.)*)"|(?P<word>[^{}(),"]+))')
+_TOKEN = re.compile(r'\s*(?:(?P<mark>[{}(),∅])|"(?P<quoted>(?:[^"\\]|\\.)*)"|(?P<word>[^{}(),"]+))',
+                    re.DOTALL)
 
 
 def read_value(text: str, typ, model):
@@ -39,7 +45,7 @@ def _tokens(text: str) -> list[tuple[str, str]]:
         if match.group("mark"):
             out.append(("mark", match.group("mark")))
         elif match.group("quoted") is not None:
-            out.append(("word", re.sub(r"\\(.)", r"\1", match.group("quoted"))))
+            out.append(("word", re.sub(r"\\(.)", r"\1", match.group("quoted"), flags=re.DOTALL)))
         elif match.group("word").strip():
             out.append(("word", match.group("word").strip()))
     return out
@@ -89,7 +95,7 @@ class _Reader:
         if isinstance(typ, Element) and self.model.kinds.get(typ.name) == "basic":
             by_name = {label.name: label for label in self.model.labels()[typ.name].values()}
             if token not in by_name:
-                shown = ", ".join(sorted(by_name)[:8])
+                shown = ", ".join(label_text(name) for name in sorted(by_name)[:8])
                 raise ValueProblem(f"{token!r} is not an element of {typ.name} (its elements: "
                                    f"{shown}{', …' if len(by_name) > 8 else ''})")
             return by_name[token]
@@ -106,13 +112,6 @@ class _Reader:
 
 def written(value) -> str:
     """``value`` as :func:`read_value` reads it back: a basic set's element
-    by its name (in double quotes when it holds a mark, or is blank), an
-    integer as a number, tuples and sets as values print."""
-    return model_text(value, _element, "∅")
-
-
-def _element(value) -> str:
-    text = str(value)
-    if re.search(r'[{}(),"∅\\]', text) or text != text.strip() or not text:
-        return '"' + re.sub(r'(["\\])', r"\\\1", text) + '"'
-    return text
+    by its name (in double quotes when :func:`~.decode.label_text` says so),
+    an integer as a number, tuples and sets as values print."""
+    return model_text(value, element_text, "∅")

@@ -8,11 +8,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 
 from setmine import rsl
+from setmine.present.explain.glossary import Words, words
 from setmine.present.explain.reading import Reader, member_noun, read
 from setmine.rsl.syntax import tree as s
 from tests.rsl.strategies import expressions
 
 ROOT = Path(__file__).resolve().parents[2]
+SAPER = words(rsl.Schema.load(ROOT / "spec" / "saper.rsl"))
+"""The Saper's words, from its own texts: the members of its X1 are cells."""
 SYMBOLS = set("∀∃¬∨⇒⇔≠≤≥∈∉⊆⊂⊄∪∩∆×ℬ∅&=<>:\\")
 
 READINGS = [
@@ -70,14 +73,14 @@ READINGS = [
 
 @pytest.mark.parametrize("formula, reading", READINGS, ids=[f for f, _ in READINGS])
 def test_reading(formula, reading):
-    assert read(rsl.parse(formula)) == reading
+    assert read(rsl.parse(formula), SAPER) == reading
 
 
 def test_the_nouns_of_members():
-    assert member_noun(rsl.parse("X1×ℬ(X1)")) == "a pair of a cell and a set of cells"
-    assert member_noun(rsl.parse("ℬ(ℬ(X1))")) == "a set of sets of cells"
-    assert member_noun(rsl.parse("D3")) == "a member of D3"
-    assert read(rsl.parse("X2\\S3"), nouns={"X2": ("tile", "tiles")}) == \
+    assert member_noun(rsl.parse("X1×ℬ(X1)"), SAPER) == "a pair of a cell and a set of cells"
+    assert member_noun(rsl.parse("ℬ(ℬ(X1))"), SAPER) == "a set of sets of cells"
+    assert member_noun(rsl.parse("D3"), SAPER) == "a member of D3"
+    assert read(rsl.parse("X2\\S3"), Words(nouns={"X2": ("tile", "tiles")})) == \
         "the tiles that are not in S3"
 
 
@@ -87,7 +90,7 @@ def test_every_constituent_of_the_seed_reads_without_symbols(spec):
     trees = {a: x.tree for a, x in schema.analysis.items() if x.tree is not None}
     assert len(trees) == len(schema) - 1  # all but X1, which has no formula
     for alias, tree in trees.items():
-        text = read(tree)
+        text = read(tree, words(schema))
         assert text and not (set(text) & SYMBOLS), (alias, text)
 
 

@@ -2,13 +2,16 @@
 
     >>> read(parse("∀a∈X1 a∈Pr1(S1)"))
     'for every a in X1, a is a first component of a pair of S1'
-    >>> read(parse("X1\\\\S3"))
+    >>> read(parse("X1\\\\S3"), words(saper))
     'the cells that are not in S3'
+    >>> read(parse("D{α∈X1 | α∈S3}"), words(study_plan))
+    'the members α of X1 (students) such that α is in S3'
 
 Every node type of ``rsl/syntax/tree.py`` has its reading; nothing looks at the name
-of a constituent except to give the members of a basic set their noun
-(``NOUNS``: the members of X1 are cells).  A few shapes read better than
-word for word:
+of a constituent except to name a basic set in the schema's own words
+(``glossary.words``: the members of the Saper's X1 are cells, the study
+plan's X1 is "X1 (students)"; without a schema's words, every set is its
+alias).  A few shapes read better than word for word:
 
 * a variable that ranges over a product is named by its components:
   ``{a∈X1×ℬ(X1) | … pr1 a …}`` reads "the pairs (x, B) of a cell x and a set
@@ -31,11 +34,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from ...base.interface import CELLS
 from ...rsl.syntax import tree as s
-
-NOUNS: dict[str, tuple[str, str]] = {CELLS: ("cell", "cells")}
-"""The noun (singular, plural) of the members of a basic set."""
+from .glossary import NO_WORDS, Words
 
 ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth")
 TUPLE_NAMES = {2: "pair", 3: "triple"}
@@ -50,15 +50,17 @@ PAIRED = {"&": "both", "∨": "either"}
 COMPONENT_NAMES = {"element": "xyzuvw", "set": "BCEGKM", "family": "FGHKLM", "other": "pqrstu"}
 
 
-def read(tree: s.Node, nouns: Mapping[str, tuple[str, str]] | None = None) -> str:
-    """The plain-English reading of any RSLang syntax tree."""
-    return Reader(tree, NOUNS if nouns is None else nouns).read(tree)
+def read(tree: s.Node, words: Words | None = None) -> str:
+    """The plain-English reading of any RSLang syntax tree, its sets named
+    in ``words`` (a schema's: ``glossary.words(schema)``; none: by alias)."""
+    return Reader(tree, words or NO_WORDS).read(tree)
 
 
-def member_noun(domain: s.Node, nouns: Mapping[str, tuple[str, str]] | None = None) -> str:
+def member_noun(domain: s.Node, words: Words | None = None) -> str:
     """What a member of ``domain`` is: "a cell", "a set of cells", "a pair
-    of a cell and a set of cells", "a member of D3"."""
-    return Reader(domain, NOUNS if nouns is None else nouns).singular(domain)
+    of a cell and a set of cells" (the Saper's words), "a member of X1
+    (students)", "a member of D3"."""
+    return Reader(domain, words or NO_WORDS).singular(domain)
 
 
 def ordinal(i: int) -> str:
@@ -83,8 +85,9 @@ def article(noun: str) -> str:
 class Reader:
     """Reads one tree; remembers the names it has given to components."""
 
-    def __init__(self, tree: s.Node, nouns: Mapping[str, tuple[str, str]]):
-        self.nouns = nouns
+    def __init__(self, tree: s.Node, words: Words = NO_WORDS):
+        self.nouns: Mapping[str, tuple[str, str]] = words.nouns
+        self.names: Mapping[str, str] = words.names
         self.taken = {n.name for n in tree.walk() if isinstance(n, (s.Local, s.Global))}
         self.parts: dict[str, tuple[str, ...] | None] = {}  # pair variable → component names
 
@@ -190,9 +193,11 @@ class Reader:
         return "the integers"
 
     def read_Global(self, n):
-        return n.name
+        name = self.names.get(n.name)
+        return f"{n.name} ({name})" if name else n.name
 
-    read_Radical = read_Global
+    def read_Radical(self, n):
+        return n.name
 
     def read_Local(self, n):
         names = self.parts.get(n.name)

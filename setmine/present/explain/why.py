@@ -47,7 +47,7 @@ from ...rsl.syntax import tree as s
 from ...rsl.syntax.errors import RSLError
 from ...rsl.syntax.printer import shown
 from ..output.values import show
-from .glossary import BOARD, Glossary
+from .glossary import BOARD, Glossary, words
 from .reading import member_noun, ordinal
 from .trace import explain
 
@@ -137,6 +137,7 @@ class Why:
                  glossary: Glossary = BOARD):
         self.ev, self.schema, self.small, self.max_depth = ev, schema, small, max_depth
         self.glossary = glossary
+        self.words = words(schema)   # its sets named in its own words
         self.budget = ev.budget
         self.expanded: set[str] = set()
         self.cells = glossary.elements(ev.data)
@@ -356,7 +357,7 @@ class Why:
         if self.plain(node.domain):
             yes = member(e, self.set(node.domain, env))
             domain = Reason(f"{self.text(e)} ∈ {shown(node.domain)}", "yes" if yes else "no",
-                            member_noun(node.domain) if yes else "")
+                            member_noun(node.domain, self.words) if yes else "")
         else:
             domain = self.member(node.domain, e, env, depth)
         r.children.append(domain)
@@ -370,7 +371,7 @@ class Why:
 
     def member_Product(self, r: Reason, node, e, inside, env, depth):
         if self.plain(node):
-            r.note = ("" if inside else "not ") + member_noun(node)
+            r.note = ("" if inside else "not ") + member_noun(node, self.words)
         elif isinstance(e, tuple) and len(e) == len(node.factors):
             r.children += [self.member(f, c, env, depth) for f, c in zip(node.factors, e)]
 

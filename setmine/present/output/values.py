@@ -7,7 +7,10 @@ which.  ``to_json(value, type)`` writes the one JSON encoding of values
 number (a string past JSON's safe range), a truth value true/false, an
 exact fraction ``"num/den"``.  ``to_text(value, type)`` writes RSLang-like
 text (``{1,2, 3,4}``, pairs ``(0,1, {0,2})``); ``show(value)`` writes any
-value without a type.
+value without a type.  In text, an element of a model's basic set is its
+name, in double quotes when ``model.decode.label_text`` says it must be
+(``{"a, b", a, b}``), so that ``model.reading.read_value`` reads it back;
+in JSON it is its name, a string.
 
 Printing never fails.  A set is listed under its own small budget
 (``PRINT_CANDIDATES`` candidates, ``PRINT_SECONDS`` seconds), not the
@@ -26,7 +29,7 @@ from fractions import Fraction
 from ...eval.values import cardinal
 from ...eval.values.budget import Budget
 from ...eval.values.sets import CURRENT_BUDGET, LazySet, card, members, order_key, sort
-from ...model.decode import Label
+from ...model.decode import Label, label_text
 from ...rsl.semantics.types import Element, Logic, SetType, TupleType
 from ...rsl.syntax.errors import RSLError
 
@@ -179,7 +182,7 @@ def to_json(value, typ, max_elements: int = DEFAULT_MAX_ELEMENTS, budget: Budget
 
 def to_text(value, typ, limit: int = TEXT_MEMBERS) -> str:
     """A compact reading: sets of cells ``{0,1, 2,3}``, pairs ``(0,1, {…})``;
-    a model's elements by name."""
+    a model's elements by name (quoted when they must be, see :func:`show`)."""
     if isinstance(typ, Logic) or isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(typ, SetType) and is_set(value):
@@ -197,11 +200,13 @@ def to_text(value, typ, limit: int = TEXT_MEMBERS) -> str:
 
 def show(value, limit: int = 50, cells=frozenset()) -> str:
     """Any value, without its type: ``{1, 2, 3}``, ``(1, 2)``; members of
-    ``cells`` (the board's X1) are written as cells ``r,c``."""
+    ``cells`` (the board's X1) are written as cells ``r,c``; an element of
+    a model's basic set by its name, in double quotes when it holds a
+    comma, a brace… (``model.decode.label_text``)."""
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, Label):
-        return value.name
+        return label_text(value.name)
     if isinstance(value, int):
         return cardinal.show(value)
     if isinstance(value, Fraction):

@@ -43,6 +43,7 @@ from ...rsl.schema import Schema, dependencies
 from ...rsl.semantics.types import Logic, SetType, TupleType
 from ...rsl.syntax import tree as s
 from ...rsl.syntax.printer import unicode
+from ..explain.glossary import words
 from ..explain.reading import member_noun, read
 from ..explain.trace import explain
 from ..explain.trace import render as render_trace
@@ -303,8 +304,8 @@ def reading_of(schema: Schema, alias: str) -> str:
     if tree is None:
         return "—"
     if c.kind == "structure":
-        return f"{alias} is {member_noun(tree)}."
-    text = read(tree)
+        return f"{alias} is {member_noun(tree, words(schema))}."
+    text = read(tree, words(schema))
     return text[0].upper() + text[1:] + "."
 
 
