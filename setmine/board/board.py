@@ -27,6 +27,7 @@ from dataclasses import dataclass, replace
 from itertools import chain
 from operator import itemgetter
 
+from ..base.memo import without_memo
 from .glyphs import cell_key
 
 Cell = tuple[int, int]
@@ -343,6 +344,9 @@ class Board:
         if self.move is not None:
             put(self, "move", _cell(self.move))
         self._check()
+
+    def __getstate__(self) -> dict:   # what its pictures kept (``base.memo``) stays here
+        return without_memo(self.__dict__)
 
     # -- invariants ---------------------------------------------------------
 

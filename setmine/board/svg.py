@@ -38,7 +38,6 @@ it changes.
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
@@ -46,6 +45,8 @@ from functools import lru_cache
 from math import sqrt
 
 from markupsafe import escape
+
+from ..base.memo import memo_of
 
 from .glyphs import CHOSEN_MINE, MAX_PLACES, MINE, cell_key
 
@@ -138,21 +139,15 @@ def _frame(board, size: int) -> Frame:
     return frame
 
 
-_KEPT: dict = {}   # id(board) → (board, what its pictures share), the last KEPT_BOARDS boards
-_KEPT_LOCK = threading.Lock()
-KEPT_BOARDS = 8
-
-
 def _kept(board) -> dict:
     """What the pictures of ``board`` share (its frame, its plain cells),
-    kept for the last few boards drawn: a page draws one board many times."""
-    with _KEPT_LOCK:
-        hit = _KEPT.get(id(board))
-        if hit is None or hit[0] is not board:
-            if len(_KEPT) >= KEPT_BOARDS:
-                del _KEPT[next(iter(_KEPT))]   # the board drawn first
-            hit = _KEPT[id(board)] = (board, {})
-        return hit[1]
+    kept on the board (``base.memo``): a page draws one board many times,
+    and what is kept goes with the board."""
+    memo = memo_of(board)
+    kept = memo.get("pictures")
+    if kept is None:
+        kept = memo["pictures"] = {}
+    return kept
 
 
 def _frame_of(board, size: int) -> Frame:

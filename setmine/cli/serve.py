@@ -115,12 +115,10 @@ def serve(start: dict, host: str, port: int, browser: bool) -> int:
     import uvicorn
 
     from ..serve import verifying
-    from ..serve.app import create_app, server_config
+    from ..serve.app import create_app, server_config, warm_up
     from ..serve.guard import WILDCARDS, Trust, new_token
-    from ..serve.requests import schema_of
 
-    for shipped in ("written", "corrected"):   # parsed and typed before the first request
-        schema_of({"schema": shipped})
+    warm_up()
     gc.collect()
     gc.freeze()   # what is loaded now lives as long as the server: no collection rescans it
     trust = Trust(new_token(), host, port)

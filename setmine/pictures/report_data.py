@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 
 from markupsafe import Markup, escape
 
+from ..base import deadline
 from ..base.interface import MOVE_AXIOM
 from ..board import parse_board, structure
 from ..board.board import Board, BoardError, cell_str, plural
@@ -155,21 +156,29 @@ def assemble(board: Board, mine: "Evaluation", theirs: "Evaluation | None" = Non
 
 
 def drawn_sections(board: Board, mine: "Evaluation", theirs: "Evaluation | None",
-                   marks: dict) -> list[Section]:
-    """One section per constituent (:func:`order`), each side's value drawn,
-    the second schema's beside it where it has the same constituent."""
+                   marks: dict, max_drawn: int | None = None) -> list[Section]:
+    """One section per constituent (:func:`order`), each side's value drawn
+    (on a board of at most ``max_drawn`` cells), the second schema's beside
+    it where it has the same constituent.  Under a deadline
+    (``base.deadline``: the live page's request), a section is drawn only
+    before it passes; the later ones say they were not."""
     schema = mine.schema
     against = theirs.schema if theirs is not None else None
+    max_drawn = views.MAX_DRAWN if max_drawn is None else max_drawn
     sections = []
     for alias in order(schema):
-        section = _section(schema, board, mine, alias, marks.get(alias, []))
+        late = deadline.passed()
+        if late is not None:
+            sections.append(_not_drawn(schema, alias, late))
+            continue
+        section = _section(schema, board, mine, alias, marks.get(alias, []), max_drawn)
         if theirs is not None and alias in against and \
                 str(against.analysis[alias].type) == section.type:
-            section.other = _side(against, board, theirs, alias)
+            section.other = _side(against, board, theirs, alias, max_drawn)
             section.other_formula = _formula(against, alias, theirs)
             section.same_formula = against.analysis[alias].tree == schema.analysis[alias].tree
             section.differs = views.digest(section.side.view) != views.digest(section.other.view)
-        _draw(board, section)
+        _draw(board, section, max_drawn)
         sections.append(section)
     return sections
 
@@ -280,14 +289,25 @@ def move_terms_of(schema: Schema) -> list[str]:
             and schema[a].kind == "term" and views.is_cells(schema.analysis[a].type)]
 
 
-def _section(schema: Schema, board: Board, ev: Evaluation, alias: str, marks: list) -> Section:
+def _section(schema: Schema, board: Board, ev: Evaluation, alias: str, marks: list,
+             max_drawn: int) -> Section:
     c = schema[alias]
     return Section(alias=alias, kind=c.kind, type=str(schema.analysis[alias].type),
                    formula=_formula(schema, alias, ev), term=c.term or "",
                    convention=c.convention or "", gloss=c.gloss or "",
-                   side=_side(schema, board, ev, alias), marks=list(marks),
+                   side=_side(schema, board, ev, alias, max_drawn), marks=list(marks),
                    measure=measure_of(schema, alias)
                    if views.relation_kind(schema.analysis[alias].type) == "families" else None)
+
+
+def _not_drawn(schema: Schema, alias: str, late: deadline.Deadline) -> Section:
+    c = schema[alias]
+    hint = f" (raise it with {late.option})" if late.option else ""
+    view = views.View("error", "not drawn in time",
+                      f"not drawn: the request's {late.seconds:g} s ran out{hint}")
+    return Section(alias=alias, kind=c.kind, type=str(schema.analysis[alias].type),
+                   formula=None, term=c.term or "", convention=c.convention or "",
+                   gloss=c.gloss or "", side=Side(view))
 
 
 def _formula(schema: Schema, alias: str, ev: Evaluation) -> Markup | None:
@@ -300,10 +320,10 @@ def _formula(schema: Schema, alias: str, ev: Evaluation) -> Markup | None:
                         root_value=result.value if result is not None and result.ok else None)
 
 
-def _side(schema: Schema, board: Board, ev: Evaluation, alias: str) -> Side:
+def _side(schema: Schema, board: Board, ev: Evaluation, alias: str, max_drawn: int) -> Side:
     typ = schema.analysis[alias].type
     if alias in ev.data:
-        return Side(views.view(board, ev.data[alias], typ))
+        return Side(views.view(board, ev.data[alias], typ, max_drawn=max_drawn))
     r: Result | None = ev.results.get(alias)
     if r is None:
         return Side(views.View("error", "not evaluated", "not evaluated"))
@@ -311,7 +331,7 @@ def _side(schema: Schema, board: Board, ev: Evaluation, alias: str) -> Side:
         return Side(views.error_view(r.error), r.seconds, method(r))
     measure = measure_of(schema, alias)
     measured = ev.results.get(measure) if measure else None
-    v = views.view(board, r.value, typ,
+    v = views.view(board, r.value, typ, max_drawn=max_drawn,
                    measure=measured.value if measured is not None and measured.ok else None)
     side = Side(v, r.seconds, method(r))
     if r.kind in ("axiom", "theorem"):
@@ -348,7 +368,7 @@ def _cells_in(value, cells: set, limit: int = 200) -> list:
     return []
 
 
-def _draw(board: Board, section: Section) -> None:
+def _draw(board: Board, section: Section, max_drawn: int) -> None:
     """Each side's board, the cells where the two sides differ marked."""
     differing = views.differing_cells(section.side.view, section.other.view) \
         if section.other is not None else frozenset()
@@ -357,11 +377,12 @@ def _draw(board: Board, section: Section) -> None:
     for side in (section.side, section.other):
         if side is not None:
             side.view.svg = drawn.svg if drawn is not None and views.drawn_alike(drawn, side.view) \
-                else views.picture(board, side.view, marks, label=section.alias)
+                else views.picture(board, side.view, marks, label=section.alias,
+                                   max_drawn=max_drawn)
             drawn = side.view   # where both sides agree, one picture serves both
             if side.view.svg is None and side.view.kind in ("cells", "relation", "shares"):
                 side.view.note = (f"not drawn in each section: {len(board.cells):,} cells, more "
-                                  f"than {views.MAX_DRAWN:,}")
+                                  f"than {max_drawn:,}")
 
 
 def defects(marks: dict) -> list[Defects]:

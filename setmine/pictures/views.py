@@ -59,10 +59,12 @@ class View:
     legend: str = ""                # what the marks of the picture mean, beyond the board's
 
 
-def view(board: Board, value, typ, *, measure=None) -> View:
+def view(board: Board, value, typ, *, measure=None, max_drawn: int | None = None) -> View:
     """The view of ``value`` (of type ``typ``) on ``board``; ``measure`` is
     the family a relation of families is measured by (its value), when the
-    schema names one (see ``report.measure_of``)."""
+    schema names one (see ``report.measure_of``); on a board of more than
+    ``max_drawn`` cells (``MAX_DRAWN``), a relation or a family is text."""
+    max_drawn = MAX_DRAWN if max_drawn is None else max_drawn
     if isinstance(typ, Logic) or isinstance(value, bool):
         return View("verdict", "true" if value else "false")
     if not present.is_set(value):
@@ -75,16 +77,16 @@ def view(board: Board, value, typ, *, measure=None) -> View:
             return View("cells", summary, present.to_text(value, typ, present.TEXT_MEMBERS),
                         cells=cells, key=cells)
     kind = relation_kind(typ)
-    if kind is not None and len(board.cells) > MAX_DRAWN:
+    if kind is not None and len(board.cells) > max_drawn:
         return View("text", summary, present.show(value, present.TEXT_MEMBERS),
-                    note=f"not drawn: {len(board.cells):,} cells, more than {MAX_DRAWN:,}")
+                    note=not_drawn(board, max_drawn))
     text = ""   # a relation or a family is drawn; its members' text is in its data
     if kind == "families" and measure is not None:
         return _shares(value, summary, text, measure)
     if kind is not None:
         return _relation(board, value, kind, summary, text)
     if is_family(typ):
-        return _family(board, value, summary, text)
+        return _family(board, value, summary, text, max_drawn)
     text = present.to_text(value, typ, present.TEXT_MEMBERS)
     return View("text", summary, text, key=text)
 
@@ -153,11 +155,15 @@ def _shares(value, summary: str, text: str, measure) -> View:
                 shares=cells, key=tuple(sorted(cells.items())), data={"notes": notes})
 
 
-def _family(board: Board, value, summary: str, text: str) -> View:
-    got = present.listing(value, MEMBERS_DRAWN)
-    if len(board.cells) > MAX_DRAWN:
+def not_drawn(board: Board, max_drawn: int) -> str:
+    return f"not drawn: {len(board.cells):,} cells, more than {max_drawn:,}"
+
+
+def _family(board: Board, value, summary: str, text: str, max_drawn: int) -> View:
+    if len(board.cells) > max_drawn:
         return View("text", summary, present.show(value, present.TEXT_MEMBERS),
-                    note=f"not drawn: {len(board.cells):,} cells, more than {MAX_DRAWN:,}")
+                    note=not_drawn(board, max_drawn))
+    got = present.listing(value, MEMBERS_DRAWN)
     boards = []
     for i, member in enumerate(got.items, 1):
         cells = frozenset(m for m in present.listing(member, len(board.cells)).items
@@ -170,13 +176,14 @@ def _family(board: Board, value, summary: str, text: str) -> View:
 
 
 def picture(board: Board, v: View, marks: dict | None = None, label: str = "", *,
-            standalone: bool = False) -> Markup | None:
+            standalone: bool = False, max_drawn: int | None = None) -> Markup | None:
     """The board picture of a view: its members lit, its relation's domain
     marked (each cell's number of pairs written in it, in place of the
     cell's own number, unless every cell has one), its shares as a heat map; ``marks`` adds classes to cells.
-    ``standalone`` makes it an SVG file of its own (a notebook's image)."""
+    ``standalone`` makes it an SVG file of its own (a notebook's image);
+    none on a board of more than ``max_drawn`` cells (``MAX_DRAWN``)."""
     marks = dict(marks or {})
-    if len(board.cells) > MAX_DRAWN:
+    if len(board.cells) > (MAX_DRAWN if max_drawn is None else max_drawn):
         return None
     how = {"marks": marks, "label": label, "standalone": standalone}
     if v.kind in ("cells", "verdict") and (v.cells or v.kind == "cells"):

@@ -25,8 +25,10 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Route
 
+from ..base import deadline
 from ..base.jsontext import JSONTooLarge, load_request
 from . import api, guard, verifying
+from .boards import GAME_SECONDS_FACTOR
 from .page import live_page
 
 MAX_BODY = guard.MAX_BODY
@@ -49,15 +51,21 @@ def _error(status: int, code: str, message: str, field: str | None = None,
                         headers=headers)
 
 
-def _answer(handler, body: bytes):
-    """``handler``'s answer to a request's body, read by the bounded reader."""
+def _answer(handler, body: bytes, factor: int = 1):
+    """``handler``'s answer to a request's body, read by the bounded reader,
+    every stage of it (parse, type, evaluate, draw) within the request's
+    time (``base.deadline``: ``factor`` times ``--timeout``)."""
     try:
         data = load_request(body)
     except JSONTooLarge as exc:
         raise api.ApiError("badRequest", str(exc), field=exc.field) from None
     except ValueError as exc:   # not UTF-8, not JSON
         raise api.ApiError("badRequest", f"not JSON: {exc}") from None
-    return handler(data)
+    with deadline.within(factor * api.SETTINGS.seconds, "setmine serve --timeout"):
+        try:
+            return handler(data)
+        except deadline.TimeUp as exc:
+            raise api.ApiError("timeLimit", str(exc)) from None
 
 
 def create_app(start: dict, trust: guard.Trust):
@@ -68,7 +76,7 @@ def create_app(start: dict, trust: guard.Trust):
     async def page(request: Request) -> Response:
         return HTMLResponse(live_page(start, trust.token), headers=HEADERS)
 
-    def answer(handler):
+    def answer(handler, factor: int = 1):
         async def endpoint(request: Request) -> Response:
             try:
                 body = await guard.read_body(request.receive)
@@ -83,7 +91,7 @@ def create_app(start: dict, trust: guard.Trust):
             from starlette.concurrency import run_in_threadpool
 
             try:
-                result = await run_in_threadpool(_answer, handler, body)
+                result = await run_in_threadpool(_answer, handler, body, factor)
             except api.ApiError as exc:
                 return JSONResponse(exc.to_json(), status_code=400, headers=HEADERS)
             except MemoryError:   # the address-space backstop of --max-memory
@@ -100,7 +108,7 @@ def create_app(start: dict, trust: guard.Trust):
         Route("/api/type", answer(api.typify), methods=["POST"]),
         Route("/api/explain", answer(api.explain), methods=["POST"]),
         Route("/api/state", answer(api.state), methods=["POST"]),
-        Route("/api/game", answer(api.game), methods=["POST"]),
+        Route("/api/game", answer(api.game, GAME_SECONDS_FACTOR), methods=["POST"]),
         Route("/api/model", answer(api.model_state), methods=["POST"]),
         Route("/api/verify", answer(verifying.start), methods=["POST"]),
         Route("/api/verify/poll", answer(verifying.poll), methods=["POST"]),
@@ -119,6 +127,15 @@ def server_config(app, host: str, port: int, header_seconds: float = guard.HEADE
     return uvicorn.Config(app, host=host, port=port, log_level="warning", access_log=False,
                           lifespan="off", http=protocol,
                           limit_concurrency=guard.MAX_CONNECTIONS, timeout_keep_alive=5)
+
+
+def warm_up() -> None:
+    """The shipped schemas parsed and typed before the first request, which
+    would otherwise spend its time on them."""
+    from .requests import schema_of
+
+    for shipped in ("written", "corrected"):
+        schema_of({"schema": shipped})
 
 
 class Background:
@@ -142,6 +159,7 @@ class Background:
         self.url = f"http://127.0.0.1:{port}"
         self.page_url = f"{self.url}/?token={self.token}"
         trust = guard.Trust(self.token, "127.0.0.1", port)
+        warm_up()
         self.server = uvicorn.Server(server_config(create_app(start, trust), "127.0.0.1", port,
                                                    header_seconds))
         self.thread = threading.Thread(target=self.server.run, daemon=True)

@@ -16,7 +16,7 @@ from ..present.output import defect_marks
 from ..present.output.header import schema_name
 from ..resources import default_against
 from ..rsl.syntax.errors import RSLError
-from .requests import SETTINGS, ApiError, board_of, budget, schema_of
+from .requests import MAX_DRAWN, SETTINGS, ApiError, board_of, budget, schema_of
 
 EDITS = ("open", "close", "mine", "move")
 MAX_GAME_CELLS = 480
@@ -86,7 +86,7 @@ def state(body: dict) -> dict:
     mine = report_data.evaluation(schema, board, spent)
     theirs = report_data.evaluation(against, board, spent, known=mine) if against is not None else None
     marks = defect_marks.marks(schema)
-    sections = report_data.drawn_sections(board, mine, theirs, marks)
+    sections = report_data.drawn_sections(board, mine, theirs, marks, MAX_DRAWN)
     return {
         "board": board_json(board),
         "schema": schema_name(schema), "against": schema_name(against) if against else None,

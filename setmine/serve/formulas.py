@@ -18,7 +18,7 @@ from ..present.output.values import to_json
 from ..rsl.syntax.errors import RSLError
 from .boards import view_json
 from .models import is_model_request, model_of
-from .requests import ApiError, board_of, budget, rsl_error, schema_of, text_of
+from .requests import MAX_DRAWN, ApiError, board_of, budget, rsl_error, schema_of, text_of
 
 LISTED = 60
 """The members of a model's value the page lists (the JSON value lists more)."""
@@ -61,8 +61,8 @@ def evaluate(body: dict) -> dict:
         return {**out, "summary": (f"card {got.size_text}" if got else present.show(value)),
                 "text": present.to_text(value, typ, LISTED), "kind": "text", "relation": None,
                 "note": "", "cells": None, "svg": None}
-    view = views.view(board, value, typ)
-    return {**out, **view_json(view, views.picture(board, view))}
+    view = views.view(board, value, typ, max_drawn=MAX_DRAWN)
+    return {**out, **view_json(view, views.picture(board, view, max_drawn=MAX_DRAWN))}
 
 
 def tree_type(schema, expression: str):

@@ -28,6 +28,11 @@ MAX_TEXT = 200_000
 MAX_CELLS = 2_500
 """The most cells of a board the page edits (a larger one is not drawn)."""
 
+MAX_DRAWN = 1_000
+"""The most cells of a board on which the page draws every term (an expert
+board has 480); on a larger one the board is drawn once and each term is
+text — a 50×50 board's 40 pictures were 15 MB."""
+
 
 class ApiError(Exception):
     """A request that cannot be answered: ``code`` (the reference's error
@@ -70,7 +75,13 @@ def text_of(body: dict, key: str, required: bool = True) -> str | None:
     return value
 
 
-@lru_cache(maxsize=16)
+SCHEMAS_KEPT = 8
+"""The schemas kept between requests (the shipped two, and the last few a
+page sent as text, each at most ``MAX_TEXT`` characters): nothing else a
+request computes outlives it."""
+
+
+@lru_cache(maxsize=SCHEMAS_KEPT)
 def _schema(text: str) -> Schema:
     """A schema by shipped name or by text (parsed once; a schema's analysis
     is kept by its Schema, so a repeated request costs nothing)."""

@@ -97,9 +97,10 @@ def test_malformed_requests_are_400_saying_what(server, body, field):
     assert answer["error"]["message"] and answer["error"]["field"] in (field, "expression")
 
 
-def test_a_body_that_is_not_json_or_too_large(server):
+def test_a_body_that_is_not_json(server):
+    """(A body too large is refused before it is read: test_guard.py sends
+    one over a raw socket, since a client library stops at the refusal.)"""
     assert server.post("/api/evaluate", None, raw=b"{not json")[0] == 400
-    assert server.post("/api/evaluate", None, raw=b"[" * 2_000_000)[0] == 413
 
 
 def test_a_value_too_large_to_list_is_answered_with_its_exact_size(server):

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Mapping
 
+from ...base.memo import memo_of
 from ...rsl.syntax import tree as s
 from ...rsl.syntax.errors import RSLError
 from ..planning import planner
@@ -386,21 +387,16 @@ def _as_set(value, node):
     raise RSLError("calcInvalidData", f"a set is expected here, not {value!r}", *node.span)
 
 
-_NAMES: dict = {}
-
-
 def _memo_names(node: s.Node) -> tuple[str, ...] | None:
     """The free locals of a node in order — its value is remembered per
-    binding of these — or None for the nodes not worth remembering."""
-    hit = _NAMES.get(id(node))
-    if hit is not None and hit[0] is node:
-        return hit[1]
-    names = None if isinstance(node, (s.Integer, s.EmptySet, s.Local, s.Global, s.Tuple)) \
-        else tuple(sorted(free_locals(node)))
-    if len(_NAMES) > 200_000:
-        _NAMES.clear()
-    _NAMES[id(node)] = (node, names)
-    return names
+    binding of these — or None for the nodes not worth remembering (kept
+    on the node, ``base.memo``)."""
+    memo = memo_of(node)
+    if "memo names" not in memo:
+        memo["memo names"] = None if isinstance(node, (s.Integer, s.EmptySet, s.Local, s.Global,
+                                                         s.Tuple)) \
+            else tuple(sorted(free_locals(node)))
+    return memo["memo names"]
 
 
 def _key(value):

@@ -81,6 +81,7 @@ def run_tree(evaluator: Evaluator, tree, formula: bool, budget: Budget,
     token = CURRENT_BUDGET.set(budget)
     try:
         try:
+            budget.check_time(tree)   # a request's deadline may have passed already
             if formula:
                 result.value = evaluator.truth(tree)
             else:

@@ -21,31 +21,28 @@ from __future__ import annotations
 
 from typing import Callable
 
+from ...base.memo import memo_of
 from ...rsl.syntax import tree as s
 from ..shapes.terms import free_locals
 from ..values.sets import LazySet
 
 Code = Callable[[object, dict], object]  # (evaluator, bindings) → value
 
-_CODE: dict = {}
-
-
 def value_code(node: s.Node) -> Code:
-    return _remember(("value", id(node)), node, _value)
+    return _remember("value code", node, _value)
 
 
 def truth_code(node: s.Node) -> Code:
-    return _remember(("truth", id(node)), node, _truth)
+    return _remember("truth code", node, _truth)
 
 
 def _remember(key, node, build):
-    hit = _CODE.get(key)
-    if hit is not None and hit[0] is node:
-        return hit[1]
-    code = build(node)
-    if len(_CODE) > 100_000:
-        _CODE.clear()
-    _CODE[key] = (node, code)
+    """A node's code, built once and kept on the node (``base.memo``): it
+    goes when the node goes — a request's formula, with the request."""
+    memo = memo_of(node)
+    code = memo.get(key)
+    if code is None:
+        code = memo[key] = build(node)
     return code
 
 

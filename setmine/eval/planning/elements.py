@@ -101,7 +101,7 @@ def _narrow_element(ev, kind, name, domain, part, operand, env):
         value = ev.value(operand, env)
         return frozenset({value}) if member(value, domain) else frozenset()
     if kind == "v ≠ E":
-        return _all_but(domain, ev.value(operand, env))
+        return _all_but(ev, domain, ev.value(operand, env))
     if kind == "pr i(v) = E":
         if not isinstance(domain, frozenset):
             return None
@@ -119,27 +119,21 @@ def _narrow_element(ev, kind, name, domain, part, operand, env):
     return None if generated is None else algebra.intersection(domain, generated)
 
 
-def _all_but(domain, value):
+def _all_but(ev, domain, value):
     """An explicit domain without ``value`` — where equality is Python's
     (plain values, ``compiled.plain``), else None: left to each candidate."""
-    if not isinstance(domain, frozenset) or not plain(value) or not _all_plain(domain):
+    if not isinstance(domain, frozenset) or not plain(value) or not _all_plain(ev, domain):
         return None
     return domain - {value} if value in domain else domain
 
 
-_PLAIN_SETS: dict = {}
-PLAIN_SETS_KEPT = 64
-"""The domains whose plainness is remembered (each kept alive by it: few)."""
-
-
-def _all_plain(domain: frozenset) -> bool:
-    """Whether every member of an explicit set is plain, remembered for the
-    last few sets (a domain is narrowed once per outer candidate)."""
-    hit = _PLAIN_SETS.get(id(domain))
+def _all_plain(ev, domain: frozenset) -> bool:
+    """Whether every member of an explicit set is plain, remembered by the
+    evaluator (a domain is narrowed once per outer candidate)."""
+    key = ("plain", id(domain))
+    hit = ev.memo.get(key)
     if hit is None or hit[0] is not domain:
-        if len(_PLAIN_SETS) >= PLAIN_SETS_KEPT:
-            _PLAIN_SETS.clear()
-        hit = _PLAIN_SETS[id(domain)] = (domain, all(map(plain, domain)))
+        hit = ev.memo[key] = (domain, all(map(plain, domain)))
     return hit[1]
 
 
@@ -174,22 +168,16 @@ def _tuple_member(ev, name, domain, pattern: s.Tuple, right, env):
     return algebra.intersection(domain, column)
 
 
-_INDEXES: dict = {}
-
-
 def _lookup(ev, domain: frozenset, i: int, value) -> frozenset:
     """The tuples of an explicit set whose i-th component is ``value``
-    (through an index built once per set)."""
-    key = (id(domain), i)
-    hit = _INDEXES.get(key)
+    (through an index built once per set, kept by the evaluator)."""
+    key = ("index", id(domain), i)
+    hit = ev.memo.get(key)
     if hit is None or hit[0] is not domain:
         index: dict = {}
         for t in domain:
             if isinstance(t, tuple) and len(t) >= i:
                 index.setdefault(t[i - 1], set()).add(t)
-        if len(_INDEXES) > 10_000:
-            _INDEXES.clear()
-        hit = (domain, {k: frozenset(v) for k, v in index.items()})
-        _INDEXES[key] = hit
+        hit = ev.memo[key] = (domain, {k: frozenset(v) for k, v in index.items()})
     ev.methods["index"] += 1
     return hit[1].get(value, frozenset())

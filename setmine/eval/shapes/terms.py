@@ -6,11 +6,9 @@ from __future__ import annotations
 from dataclasses import fields, replace
 from typing import Callable
 
+from ...base.memo import memo_of
 from ...rsl.syntax import tree as s
 from ...rsl.syntax.errors import RSLError
-
-_SAME: dict = {}
-
 
 def remembered(rewrite: Callable) -> Callable:
     """A function of syntax trees that gives the very same result for the
@@ -18,19 +16,31 @@ def remembered(rewrite: Callable) -> Callable:
     candidate, and the evaluator's memory (keyed by tree identity) then
     recognises the sub-terms it has seen — a condition is planned once per
     formula, not once per candidate.  Trees (and tuples of trees) are
-    arguments by identity, anything else by equality."""
+    arguments by identity, anything else by equality; the result is kept
+    on the first tree (``base.memo``), so it goes with the formula."""
     def cached(*args):
+        holder = _first_tree(args)
+        if holder is None:
+            return rewrite(*args)
+        memo = memo_of(holder)
         key = (rewrite, tuple(map(_identity, args)))
-        hit = _SAME.get(key)
+        hit = memo.get(key)
         if hit is not None:  # (the entry keeps its trees alive: their ids are not reused)
             return hit[1]
         result = rewrite(*args)
-        if len(_SAME) > 100_000:
-            _SAME.clear()
-        _SAME[key] = (args, result)
+        memo[key] = (args, result)
         return result
     cached.__name__, cached.__doc__ = rewrite.__name__, rewrite.__doc__
     return cached
+
+
+def _first_tree(args) -> s.Node | None:
+    for arg in args:
+        if isinstance(arg, s.Node):
+            return arg
+        if isinstance(arg, tuple) and arg and isinstance(arg[0], s.Node):
+            return arg[0]
+    return None
 
 
 def _identity(arg):
@@ -41,19 +51,14 @@ def _identity(arg):
     return arg
 
 
-_FREE: dict[int, tuple[s.Node, frozenset[str]]] = {}
-
-
 def free_locals(node: s.Node) -> frozenset[str]:
-    """The local variables a node uses without binding them (cached)."""
-    hit = _FREE.get(id(node))
-    if hit is not None and hit[0] is node:
-        return hit[1]
-    result = _free(node)
-    if len(_FREE) > 200_000:
-        _FREE.clear()
-    _FREE[id(node)] = (node, result)
-    return result
+    """The local variables a node uses without binding them (kept on the
+    node, ``base.memo``)."""
+    memo = memo_of(node)
+    found = memo.get("free locals")
+    if found is None:
+        found = memo["free locals"] = _free(node)
+    return found
 
 
 def _free(node: s.Node) -> frozenset[str]:

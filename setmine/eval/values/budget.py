@@ -16,6 +16,8 @@ import time
 from dataclasses import dataclass, field
 from typing import Mapping
 
+from ...base.deadline import Deadline, current as deadline_now
+from ...base.memo import memo_of
 from ...rsl.syntax.errors import RSLError
 from ...rsl.syntax.printer import unicode
 from . import cardinal
@@ -48,19 +50,19 @@ class Within:
 
 
 ELEMENTS = "the set its candidates draw their elements from"
-_WITHIN: dict = {}
 
 
 def within(node, role: str) -> Within | None:
     """The part ``role`` of ``node``, one object per pair (the ledger keys
-    on identity)."""
+    on identity), kept on the node (``base.memo``)."""
     if node is None:
         return None
     if isinstance(node, Within):
         return node
-    found = _WITHIN.get((id(node), role))
-    if found is None or found.node is not node:
-        found = _WITHIN[(id(node), role)] = Within(node, role)
+    memo = memo_of(node)
+    found = memo.get(("within", role))
+    if found is None:
+        found = memo[("within", role)] = Within(node, role)
     return found
 
 
@@ -76,6 +78,28 @@ class Budget:
     started: float = field(default_factory=time.monotonic)
     ledger: dict = field(default_factory=dict, repr=False)
     next_check: int = CHECK_EVERY
+    # the whole request's end (``base.deadline``), which a restart keeps;
+    # by default the one in force where the budget is made
+    deadline: Deadline | None = field(default_factory=deadline_now)
+    # what the values computed under this budget remember of each other (a
+    # set's canonical order, an inclusion) by identity, holding them: it
+    # goes with the budget — one request of the live page, one command
+    memo: dict = field(default_factory=dict, repr=False, compare=False)
+
+    def remembered(self, kind: str, values: tuple, compute, limit: int):
+        """``compute()`` for ``values``, remembered by their identities under
+        ``kind`` (the entry holds them, so an id is not reused while it is
+        there; at most ``limit`` entries of a kind: past it, it is forgotten)."""
+        table = self.memo.get(kind)
+        if table is None:
+            table = self.memo[kind] = {}
+        key = tuple(map(id, values))
+        hit = table.get(key)
+        if hit is None or any(a is not b for a, b in zip(hit[0], values)):
+            if len(table) >= limit:
+                table.clear()
+            hit = table[key] = (values, compute())
+        return hit[1]
 
     def restart(self, subject: str | None = None) -> None:
         """A fresh start for the next term: nothing spent, the clock reset."""
@@ -91,7 +115,8 @@ class Budget:
         options = dict(self.options)
         if elements != self.max_elements:
             options.pop("candidates", None)
-        return Budget(elements, self.max_seconds, self.max_memory, options, self.subject)
+        return Budget(elements, self.max_seconds, self.max_memory, options, self.subject,
+                      deadline=self.deadline)
 
     def charge(self, n: int, node=None, construct: str = "enumeration",
                size: cardinal.Cardinal | None = None, code: str = "setOverflow") -> None:
@@ -117,9 +142,14 @@ class Budget:
             self.check_memory(node, construct, size)
 
     def check_time(self, node=None, construct: str = "evaluation") -> None:
-        if time.monotonic() - self.started > self.max_seconds:
+        now = time.monotonic()
+        if now - self.started > self.max_seconds:
             raise self.exceeded("timeLimit", node, construct, None,
                                 f"more than {self.max_seconds:g} s{self.hint('seconds')}")
+        if self.deadline is not None and now > self.deadline.at:
+            hint = f" (raise it with {self.deadline.option})" if self.deadline.option else ""
+            raise self.exceeded("timeLimit", node, construct, None,
+                                f"the request's {self.deadline.seconds:g} s{hint}")
 
     def check_memory(self, node=None, construct: str = "evaluation", size=None) -> None:
         if self.max_memory is not None and (used := resident_bytes()) > self.max_memory:

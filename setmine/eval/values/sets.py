@@ -84,7 +84,6 @@ def _remembered_hash(self) -> int:
 
 
 _COMPARED: dict = {}  # class → the names of its fields that equality compares
-_TUPLE_HASHES: dict = {}
 
 
 def _hash_of(value):
@@ -94,12 +93,10 @@ def _hash_of(value):
     equal hashes, so equal sets still hash alike.)"""
     if type(value) is not tuple or len(value) < 16:
         return value
-    hit = _TUPLE_HASHES.get(id(value))
-    if hit is None or hit[0] is not value:
-        if len(_TUPLE_HASHES) > 1_000:
-            _TUPLE_HASHES.clear()
-        hit = _TUPLE_HASHES[id(value)] = (value, hash(value))
-    return hit[1]
+    budget = CURRENT_BUDGET.get()
+    if budget is None:
+        return hash(value)
+    return budget.remembered("tuple hash", (value,), lambda: hash(value), 1_000)
 
 
 class LazySet:
@@ -433,23 +430,18 @@ def each(s, budget: Budget, node=None, construct: str = "enumeration") -> Iterat
     return s.members(budget, node, construct)
 
 
-_SORTED: dict = {}
-
-
 def _sorted(s: frozenset) -> list:
-    """The canonical order of an explicit set, remembered (sets are
-    immutable, and the same ones are listed again and again)."""
+    """The canonical order of an explicit set, remembered by the current
+    budget (sets are immutable, and the same ones are listed again and
+    again while a command or a request runs)."""
     if len(s) < 2:
         return list(s)
     if len(s) < 8:
         return sort(s)
-    hit = _SORTED.get(id(s))
-    if hit is None or hit[0] is not s:
-        if len(_SORTED) > 20_000:
-            _SORTED.clear()
-        hit = (s, sort(s))
-        _SORTED[id(s)] = hit
-    return hit[1]
+    budget = CURRENT_BUDGET.get()
+    if budget is None:
+        return sort(s)
+    return budget.remembered("sorted", (s,), lambda: sort(s), 20_000)
 
 
 ELEMENT_LIMIT = 10_000

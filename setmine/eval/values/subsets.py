@@ -15,8 +15,8 @@ from ...rsl.syntax.errors import RSLError
 from . import cardinal
 from .budget import ELEMENTS, Budget, within
 from .counting import Counts, count, guided
-from .sets import (Difference, Fibered, Filtered, Integers, LazySet, Union, _remembered_hash, card,
-                   current_budget, materialize, member, members, sort)
+from .sets import (CURRENT_BUDGET, Difference, Fibered, Filtered, Integers, LazySet, Union,
+                   _remembered_hash, card, current_budget, materialize, member, members, sort)
 
 
 @dataclass(frozen=True, eq=True)
@@ -266,22 +266,16 @@ def subset(a, b, budget: Budget, node=None) -> bool:
     return all(member(x, b) for x in members(a, budget, node, "inclusion"))
 
 
-_INCLUDED: dict = {}
-
-
 def _included(a: frozenset, b: frozenset) -> bool:
     """a ⊆ b (the elements of explicit sets are canonical); remembered for
-    large sets by identity — the intervals narrowed from one set share its
-    upper bound, and each is checked against the same bound."""
+    large sets by the current budget — the intervals narrowed from one set
+    share its upper bound, and each is checked against the same bound."""
     if len(a) < 64:
         return a <= b
-    key = (id(a), id(b))
-    hit = _INCLUDED.get(key)
-    if hit is None or hit[0] is not a or hit[1] is not b:
-        if len(_INCLUDED) > 512:  # (it keeps the sets alive: a few suffice)
-            _INCLUDED.clear()
-        hit = _INCLUDED[key] = (a, b, a <= b)
-    return hit[2]
+    budget = CURRENT_BUDGET.get()
+    if budget is None:
+        return a <= b
+    return budget.remembered("included", (a, b), lambda: a <= b, 512)
 
 
 def interval_within(a: Subsets, b: Subsets, budget: Budget, node) -> bool:

@@ -53,6 +53,7 @@ from __future__ import annotations
 
 from typing import Mapping
 
+from ...base import deadline
 from ..syntax import tree as s
 from ..syntax.errors import Diagnostic, RSLError
 from .bindings import Scopes
@@ -105,10 +106,14 @@ class SetTyping:
         self.warnings: list[Diagnostic] = []
         self.radicals_allowed = False
         self.products = ProductRuns()  # the `*` that are Cartesian products
+        self.visits = 0
 
     # -- dispatch and expectations
 
     def visit(self, node: s.Node) -> Typed:
+        self.visits += 1
+        if not self.visits & 0xFF:   # a request's deadline (``base.deadline``), now and then
+            deadline.check(f"typing the expression (at character {node.span[0]:,})")
         method = getattr(self, "visit_" + type(node).__name__, None)
         if method is None:
             raise TypeError(f"cannot typify a {type(node).__name__} on its own")

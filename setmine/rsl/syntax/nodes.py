@@ -7,6 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields
 from typing import Iterator
 
+from ...base.memo import MEMO
+
 Span = tuple[int, int]
 
 
@@ -82,9 +84,10 @@ class BaseNode:
                 stack.extend((c, False) for c in node.children() if "_hash" not in c.__dict__)
         return self.__dict__["_hash"]
 
-    def __getstate__(self) -> dict:  # a kept hash is not valid in another process
-        state = dict(self.__dict__)
+    def __getstate__(self) -> dict:  # a kept hash is not valid in another process,
+        state = dict(self.__dict__)  # nor what is remembered of the node (``base.memo``)
         state.pop("_hash", None)
+        state.pop(MEMO, None)
         return state
 
     def children(self) -> Iterator["BaseNode"]:

@@ -30,6 +30,7 @@ from lark import Lark, Token, v_args
 from lark.visitors import Transformer_NonRecursive
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedToken, VisitError
 
+from ...base import deadline
 from . import tree as s
 from .errors import Diagnostic, RSLError
 from .syntax_errors import (MAX_NESTING, check_brackets, check_characters,  # noqa: F401
@@ -51,9 +52,11 @@ class _StarPostLexer:
 
     def process(self, stream):
         star = "TIMES" if getattr(self.local, "spelling", "unicode") == "ascii" else "MULT"
-        for token in stream:
+        for count, token in enumerate(stream):
             if token.type == "STAR":
                 token = Token.new_borrow_pos(star, token.value, token)
+            if not count & 0xFF:   # a request's deadline (``base.deadline``), now and then
+                deadline.check(f"at character {token.start_pos:,}")
             yield token
 
 
@@ -330,9 +333,13 @@ def _parse(text: str, spelling: str, builder: "ToSyntax") -> s.Node:
     except VisitError as exc:
         if isinstance(exc.orig_exc, RecursionError):
             raise too_deep(text) from None
-        if isinstance(exc.orig_exc, RSLError):
+        if isinstance(exc.orig_exc, (RSLError, deadline.TimeUp)):
             raise exc.orig_exc from None
         raise
     except RecursionError:
         raise too_deep(text) from None
+    except deadline.TimeUp as exc:
+        shown = text if len(text) <= 30 else f"{text[:30]}…"
+        raise deadline.TimeUp(f"parsing {shown!r} ({len(text):,} characters; {exc.stage})",
+                              exc.deadline) from None
     return node
