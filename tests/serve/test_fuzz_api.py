@@ -51,3 +51,51 @@ def test_any_json_is_answered_or_refused_in_words(answer, body, level):
     finally:
         verifying.stop_all()
     json.dumps(out)   # whatever is answered is JSON
+
+
+# -- the same, over HTTP: any headers and any bytes a hostile page or client
+#    sends get a refusal or an answer in words, never a server error
+
+ROUTES = ["/api/type", "/api/evaluate", "/api/state", "/api/model", "/api/game",
+          "/api/explain", "/api/verify/poll", "/api/verify/stop", "/", "/api/nothing"]
+HOSTS = st.sampled_from(["OWN", "localhost:PORT", "evil.example:PORT", "127.0.0.1:1", "[::1]:PORT",
+                         "127.0.0.1", "", "127.0.0.1:PORT:PORT", "[::1"])
+ORIGINS = st.sampled_from([None, "http://127.0.0.1:PORT", "http://evil.example", "null",
+                           "https://127.0.0.1:PORT", "http://127.0.0.1:PORT/x", "%"])
+TOKENS = st.sampled_from(["OWN", None, "", "wrong", "OWN "])
+KINDS = st.sampled_from(["application/json", "text/plain", None, "application/json; charset=utf-8",
+                         "multipart/form-data; boundary=x", "APPLICATION/JSON"])
+RAW = st.one_of(
+    bodies.map(lambda b: json.dumps(b).encode("utf-8")),
+    st.binary(max_size=64),
+    st.integers(1, 3_000).map(lambda n: b"[" * n + b"]" * n),              # deep
+    st.integers(90, 6_000).map(lambda n: b'{"seed": ' + b"9" * n + b"}"),  # long numbers
+    st.just(b'{"schema": "written", "expression": "' + b"X1 \\u222a " * 300 + b'X1"}'),
+)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
+@given(st.sampled_from(ROUTES), HOSTS, ORIGINS, TOKENS, KINDS, RAW)
+def test_any_request_over_http_is_answered_or_refused_in_words(server, route, host, origin,
+                                                               token, kind, raw):
+    from .test_guard import raw as send
+
+    port = server.url.rsplit(":", 1)[1]
+    lines = [f"POST {route} HTTP/1.1"]
+    if host:
+        lines.append("Host: " + host.replace("OWN", f"127.0.0.1:{port}").replace("PORT", port))
+    if origin is not None:
+        lines.append("Origin: " + origin.replace("PORT", port))
+    if token is not None:
+        lines.append("X-Setmine-Token: " + token.replace("OWN", server.token))
+    if kind is not None:
+        lines.append("Content-Type: " + kind)
+    lines += [f"Content-Length: {len(raw)}", "Connection: close"]
+    try:
+        status, head, body = send(server, ("\r\n".join(lines) + "\r\n\r\n").encode() + raw)
+    finally:
+        verifying.stop_all()
+    assert status in (200, 400, 403, 404, 405, 413, 415), (status, body[:300])
+    assert b"access-control-allow-origin" not in head.lower()
+    if status == 200 and route.startswith("/api/"):
+        json.loads(body)
