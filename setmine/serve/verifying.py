@@ -10,6 +10,16 @@ bounded in memory (it inherits the server's ``--max-memory``, an
 address-space limit) and in time (``RUN_SECONDS``).  The job is built and checked here first, so a bad
 request is an :class:`ApiError` before any process starts.
 
+A run and the server talk over two pipes, never a ``multiprocessing.Queue``
+(whose three named semaphores outlive a server that is killed, and the
+resource tracker then warns of them when it stops): the process sends its
+progress and its result on one, and reads the other, the server's
+*lifeline*, whose end the server holds — when the server closes it (a run
+ended or stopped) or dies (``kill``, a closed terminal), the process sees
+its end and exits, so no run outlives its server.  A Ctrl-C at the
+terminal reaches the run's process too: it ignores it, and the server
+stops it.  When a run ends its pipes are closed and its process is reaped.
+
 * :func:`start` — ``{"schema", "scope": "positions" | "games" | "models",
   "shapes"?, "mines"?, "sizes"?, "integers"?, "asserts"?: [formula],
   "properties"?: [name]}`` → ``{"run": id, "states"}``;
@@ -19,17 +29,21 @@ request is an :class:`ApiError` before any process starts.
 
 A finished run's ``result`` is ``setmine verify --json``'s verdicts; each
 failing property carries its first counterexample as the page loads it:
-a board's text, or a model file's JSON.
+a board's text, or a model file's JSON — and its ``headline``, what is
+wrong in one line as ``setmine verify`` says it (``D2 = {(0, 1)}``), which
+the page shows before anything is loaded.
 """
 
 from __future__ import annotations
 
 import multiprocessing
-import queue
+import os
+import signal
 import threading
 import time
 import uuid
 from dataclasses import dataclass, field
+from multiprocessing.connection import Connection
 
 from ..verify.boards.job import VerifyError, build_job, state_count
 from ..verify.models.scope import ModelScopeError, parse_model_scope
@@ -54,7 +68,10 @@ SCOPES = ("positions", "games", "models")
 class Run:
     id: str
     process: multiprocessing.Process
-    messages: multiprocessing.Queue
+    messages: Connection
+    """The reading end of what the run's process says."""
+    lifeline: Connection
+    """The server's end of the pipe the process watches: closed, it exits."""
     started: float = field(default_factory=time.monotonic)
     state: str = "running"
     done: int = 0
@@ -132,14 +149,30 @@ def start(body: dict) -> dict:
         if running >= MAX_RUNS:
             raise ApiError("busy", f"{running} verifications are running: stop one, or wait "
                            f"for it to end")
-        context = multiprocessing.get_context("spawn")
-        messages = context.Queue()
-        process = context.Process(target=work, args=(payload, messages), daemon=True)
-        process.start()
-        run = Run(uuid.uuid4().hex[:12], process, messages)
+        run = _spawn(payload)
         _RUNS[run.id] = run
         _watch()
     return {"run": run.id, "states": states}
+
+
+def _spawn(payload: dict) -> Run:
+    """A run's process, started, and its two pipes; the server keeps only
+    its own ends of them (the process's end of ``messages`` closed here, so
+    that its death is an end of file to the server)."""
+    context = multiprocessing.get_context("spawn")
+    messages, said = context.Pipe(duplex=False)
+    watched, lifeline = context.Pipe(duplex=False)
+    process = context.Process(target=work, args=(payload, said, watched), daemon=True)
+    try:
+        process.start()
+    except BaseException:
+        for end in (messages, said, watched, lifeline):
+            end.close()
+        raise
+    finally:
+        said.close()
+        watched.close()
+    return Run(uuid.uuid4().hex[:12], process, messages, lifeline)
 
 
 _WATCHER: list[threading.Thread] = []
@@ -179,7 +212,7 @@ def stop(body: dict) -> dict:
     with _LOCK:
         _drain(run)
         if run.state == "running":
-            _end(run.process)
+            _end(run)
             run.state, run.ended = "stopped", time.monotonic()
             run.note = f"stopped after {run.done:,} of {run.tasks:,} tasks ({run.note})" \
                 if run.tasks else "stopped before the first task ended"
@@ -187,17 +220,28 @@ def stop(body: dict) -> dict:
 
 
 def stop_all() -> None:
-    """Stop every run (the server is stopping)."""
+    """Stop every run (the server is stopping): each process ended and
+    reaped, each pipe closed."""
     with _LOCK:
         for run in _RUNS.values():
-            _end(run.process)
+            _end(run)
+            if run.state == "running":
+                run.state, run.ended = "stopped", time.monotonic()
+                run.note = "stopped: the server stopped"
 
 
-def _end(process) -> None:
-    """Stop a run's process and reap it."""
-    if process.is_alive():
+def _end(run: Run, said: bool = False) -> None:
+    """Stop a run's process, reap it, close its pipes; ``said``: it sent
+    its last words, and only its lifeline is closed for it to exit."""
+    process = run.process
+    run.lifeline.close()   # the process sees its end and exits
+    if not said and process.is_alive():
         process.terminate()
     process.join(timeout=5)
+    if process.is_alive():   # deaf to both (stuck in C code): no run outlives its end
+        process.kill()
+        process.join(timeout=5)
+    run.messages.close()
 
 
 def _run_of(body: dict) -> Run:
@@ -218,25 +262,31 @@ def _strings(body: dict, key: str) -> list[str]:
 
 def _drain(run: Run) -> None:
     """Read what the run's process said; notice its end (or its death)."""
+    if run.state != "running":
+        return
+    silent = False   # the process's end of the pipe is closed: it said all it will
     while True:
         try:
-            kind, data = run.messages.get_nowait()
-        except queue.Empty:
+            if not run.messages.poll():
+                break
+            kind, data = run.messages.recv()
+        except (EOFError, OSError):
+            silent = True
             break
         if kind == "progress":
             run.done, run.tasks, run.note = data["done"], data["tasks"], data["note"]
         elif kind in ("done", "failed"):
             run.state, run.ended = kind, time.monotonic()
-            run.process.join(timeout=5)   # its last words read, it ends
             run.result = data if kind == "done" else None
             run.note = data.get("note", run.note) if kind == "done" else data["message"]
-    if run.state != "running":
-        return
+            _end(run, said=True)   # its last words read, it ends
+            return
     if time.monotonic() - run.started > RUN_SECONDS:
-        _end(run.process)
+        _end(run)
         run.state, run.ended = "stopped", time.monotonic()
         run.note = f"stopped after {RUN_SECONDS:g} s, the page's bound on a verification"
-    elif not run.process.is_alive() and run.messages.empty():
+    elif silent or not run.process.is_alive():
+        _end(run)
         run.state, run.ended = "failed", time.monotonic()
         code = run.process.exitcode
         run.note = ("the verification's process was killed (out of memory?)" if code == -9
@@ -252,18 +302,48 @@ def _forget_old() -> None:
 
 # -- the run's own process
 
-def work(payload: dict, messages) -> None:
+def work(payload: dict, messages: Connection, lifeline: Connection) -> None:
     """The child process: the verification, its progress and its result
-    put on ``messages``; any failure said, never a traceback."""
+    sent on ``messages``; any failure said, never a traceback.  It ends
+    when the server's end of ``lifeline`` closes; a Ctrl-C is the server's
+    to act on."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    threading.Thread(target=_exit_with, args=(lifeline,), name="setmine-verify-lifeline",
+                     daemon=True).start()
+    out = _Said(messages)
     try:
-        result = _boards(payload, messages) if payload["kind"] == "boards" \
-            else _models(payload, messages)
-        messages.put(("done", result))
+        result = _boards(payload, out) if payload["kind"] == "boards" \
+            else _models(payload, out)
+        out.put(("done", result))
     except MemoryError:
-        messages.put(("failed", {"message": "the verification ran out of memory "
-                                            "(setmine serve --max-memory)"}))
+        out.put(("failed", {"message": "the verification ran out of memory "
+                                       "(setmine serve --max-memory)"}))
     except Exception as exc:   # the page is told what went wrong, in one line
-        messages.put(("failed", {"message": f"{type(exc).__name__}: {exc}"}))
+        out.put(("failed", {"message": f"{type(exc).__name__}: {exc}"}))
+    finally:
+        messages.close()
+
+
+class _Said:
+    """The run's side of ``messages``: ``put`` sends, as a queue's would."""
+
+    def __init__(self, connection: Connection):
+        self.connection = connection
+
+    def put(self, message: tuple) -> None:
+        try:
+            self.connection.send(message)
+        except (BrokenPipeError, OSError):   # the server is gone: nobody to tell
+            os._exit(0)
+
+
+def _exit_with(lifeline: Connection) -> None:
+    """Wait for the server's end of ``lifeline`` to close, then exit."""
+    try:
+        lifeline.recv()
+    except (EOFError, OSError):
+        pass
+    os._exit(0)
 
 
 def _boards(payload: dict, messages) -> dict:
@@ -295,6 +375,7 @@ def _models(payload: dict, messages) -> dict:
     from ..model.own import own_json
     from ..present.explain.trace import render as render_trace
     from ..rsl.schema import Schema
+    from ..verify.boards.verdicts import headline
     from ..verify.models.evidence import gather
     from ..verify.models.run import search
 
@@ -318,9 +399,11 @@ def _models(payload: dict, messages) -> dict:
             model = renumbered(schema, found.values, str, title=f"a counterexample of "
                                                                 f"{p['name']}")
             evidence = gather(schema, found, p["name"])
-            entry["counterexample"] = {
+            explanation = [line for t in evidence.traces for line in render_trace(t)]
+            entry["counterexample"] = {   # what is wrong in one line, as for a board
                 "model": own_json(model), "sizes": dict(found.sizes),
-                "explanation": [line for t in evidence.traces for line in render_trace(t)]}
+                "headline": headline(evidence, explanation[0] if explanation else "false"),
+                "explanation": explanation}
         properties.append(entry)
     seconds = round(time.monotonic() - started, 3)
     return {"scope": "models", "models": outcome["models"], "labelled_models": outcome["labelled"],

@@ -5,13 +5,25 @@
 // the server's autoescaped templates made are markup.
 // (One script in four files — live.js, tables.js, runs.js, start.js — inside
 // one function: the state, the board and the formula box are here.)
+//
+// The page never shows a value of another state than the one it shows:
+// every change of the schema, the board or the model goes through change(),
+// which commits the new state and draws everything made from it in one frame
+// (the board, the terms, the axioms, a game's step, undo and redo, the
+// address), then computes again the formula's value if one is shown (marked
+// as being computed until it comes) and its type if the schema changed.  A
+// message belongs to the action that caused it and goes with the next one
+// (begin()).
 const $ = (id) => document.getElementById(id);
 const start = JSON.parse($("start").textContent);
 // the server's secret, sent with every request: no other page can use the server
 const token = document.querySelector('meta[name="setmine-token"]').content;
 let state = readHash() || Object.assign({}, start, { formula: start.formula || "" });
 const undo = [], redo = [];
+// the last request of each kind is the one answered: an older answer is dropped
 let asked = 0, typed = 0, evaluated = 0, typingTimer = null;
+// the formula whose value the user asked for: shown, and computed again on each new state
+let wanted = null;
 const isModel = () => state.model !== undefined && state.model !== null;
 // how long each change took, from the request to the page drawn (bench/live_page.py reads it)
 const timings = window.setmineTimings = { state: [], type: [] };
@@ -55,32 +67,84 @@ function el(tag, cls, text) {
   return e;
 }
 
-// the subject of a request: the board or the model
-function subject() { return isModel() ? { model: state.model } : { board: state.board }; }
+// the subject of the state: the board or the model
 function current() { return isModel() ? state.model : state.board; }
 function setCurrent(value) { if (isModel()) state.model = value; else state.board = value; }
 
-// -- every term, after each change
+// -- messages and the busy marker
 
-async function refresh(edit) {
+const said = new Set();   // the boxes holding the last action's messages
+
+// a message of the action under way, until the next action begins
+function say(box, text) {
+  box.textContent = text;
+  said.add(box);
+}
+
+// an action begins: the last one's messages go
+function begin() {
+  for (const box of said) box.textContent = "";
+  said.clear();
+}
+
+// what the page is computing, in words (a font without emoji shows them too)
+const busyWith = new Map();
+function working(what, words) { busyWith.set(what, words); showBusy(); }
+function idle(what) { busyWith.delete(what); showBusy(); }
+function showBusy() {
+  const words = Array.from(busyWith.values());
+  $("busy").textContent = words.length ? words[words.length - 1] + "..." : "";
+}
+
+// -- the one place the state changes
+
+// change(to, how): the new state is asked of the server, and committed and
+// drawn when its answer comes (and no later change was asked for meanwhile).
+//   to.edit     an edit the server makes to the board or the model (a click, a table's edit)
+//   to.value    a whole board or model (undo, redo, a counterexample, a game's step, an address)
+//   to.schema   another schema
+//   to.formula  the formula of an address (evaluated, as at the start)
+//   how.history "record" (undo brings back the state before), "undo", "redo" or "none"
+//   how.step, how.game: the game and the step this board is
+// A change the server refuses leaves the state as it was, and says why.
+async function change(to = {}, how = {}) {
+  begin();
   const mine = ++asked;
   const began = performance.now();
-  $("busy").textContent = "computing";
-  const body = Object.assign({ schema: state.schema }, subject());
-  if (edit) body.edit = edit;
+  const schema = to.schema !== undefined ? to.schema : state.schema;
+  const value = to.value !== undefined ? to.value : current();
+  const body = Object.assign({ schema }, isModel() ? { model: value } : { board: value });
+  if (to.edit) body.edit = to.edit;
+  working("state", "computing");
   const { ok, data } = await post(isModel() ? "/api/model" : "/api/state", body);
   if (mine !== asked) return false;
-  $("busy").textContent = "";
-  if (!ok) { $("problem").textContent = data.error.message; return false; }
-  $("problem").textContent = "";
-  const after = isModel() ? data.model : data.board.text;
-  if (edit && JSON.stringify(after) !== JSON.stringify(current())) {
-    undo.push(current()); redo.length = 0;
+  idle("state");
+  if (!ok) { refused(data.error); return false; }
+  const before = current(), after = isModel() ? data.model : data.board.text;
+  const history = how.history || "record";
+  if (history === "undo") { undo.pop(); redo.push(before); }
+  else if (history === "redo") { redo.pop(); undo.push(before); }
+  else if (history === "record" && JSON.stringify(after) !== JSON.stringify(before)) {
+    undo.push(before); redo.length = 0;
   }
+  const schemaChanged = schema !== state.schema;
+  state.schema = schema;
   setCurrent(after);
+  if (to.formula !== undefined) {
+    state.formula = to.formula;
+    $("formula").value = to.formula;
+    wanted = to.formula.trim() ? to.formula : null;
+  }
+  // everything made from the state, in this frame
   if (isModel()) drawModel(data); else draw(data);
-  writeHash();
+  $("schema").value = state.schema === "corrected" ? "corrected" : "written";
+  if (!isModel()) showStep(how);
+  showVerdicts();
   buttons();
+  writeHash();
+  // then what is computed from it apart: the formula's value, its type
+  if (to.formula !== undefined || schemaChanged) checkType();
+  if (wanted !== null) showValue(); else clearValue();
   // the time until the new page is on the screen: laid out and painted (the
   // frame after the next one starts when this one is painted)
   await new Promise((painted) => requestAnimationFrame(() => setTimeout(painted, 0)));
@@ -89,12 +153,17 @@ async function refresh(edit) {
   return true;
 }
 
-// a whole new board or model (a game's step, a counterexample): undone as one change
-function load(value) {
-  if (JSON.stringify(value) !== JSON.stringify(current())) { undo.push(current()); redo.length = 0; }
-  setCurrent(value);
-  return refresh(null);
+// a change refused: why, and the page as the state still is (a field typed
+// into, a name renamed, shows again what the model holds)
+function refused(error) {
+  say($("problem"), error.message);
+  document.querySelectorAll("#model input[data-value]").forEach((i) => { i.value = i.dataset.value; });
+  $("schema").value = state.schema === "corrected" ? "corrected" : "written";
+  writeHash();   // an address pasted that was refused: the address of the state shown
 }
+
+// a whole new board or model (a counterexample): undone as one change
+function load(value) { return change({ value }); }
 
 function draw(data) {
   $("board").innerHTML = data.board.svg;
@@ -196,26 +265,23 @@ $("board").addEventListener("click", (ev) => {
   if (!g) return;
   let op = mode();
   if (op === "open" && g.classList.contains("open")) op = "close";
-  refresh({ op, cell: g.dataset.cell });
+  change({ edit: { op, cell: g.dataset.cell } });
 });
 $("board").addEventListener("contextmenu", (ev) => {
   const g = ev.target.closest("[data-cell]");
   if (!g) return;
   ev.preventDefault();
-  refresh({ op: "mine", cell: g.dataset.cell });
+  change({ edit: { op: "mine", cell: g.dataset.cell } });
 });
 $("undo").addEventListener("click", () => {
-  if (!undo.length) return;
-  redo.push(current()); setCurrent(undo.pop()); refresh(null);
+  if (undo.length) change({ value: undo[undo.length - 1] }, { history: "undo" });
 });
 $("redo").addEventListener("click", () => {
-  if (!redo.length) return;
-  undo.push(current()); setCurrent(redo.pop()); refresh(null);
+  if (redo.length) change({ value: redo[redo.length - 1] }, { history: "redo" });
 });
-$("schema").addEventListener("change", () => {
-  state.schema = $("schema").value; refresh(null); checkType();
-});
+$("schema").addEventListener("change", () => { change({ schema: $("schema").value }); });
 $("share").addEventListener("click", async () => {
+  begin();
   writeHash();
   try { await navigator.clipboard.writeText(location.href); }
   catch (e) { /* no clipboard (an insecure context): the address bar has it */ }
@@ -229,8 +295,9 @@ $("sections").addEventListener("click", async (ev) => {
   if (!g || !box || isModel()) return;
   const why = box.querySelector(".why");
   if (!why) return;
+  begin();
   const schema = ev.target.closest("figure[data-side=against]") && state.schema === "written" ? "corrected" : state.schema;
-  why.replaceChildren(el("p", "dim", "explaining " + g.dataset.cell + " …"));
+  why.replaceChildren(el("p", "dim", "explaining " + g.dataset.cell + " ..."));
   const { ok, data } = await post("/api/explain", { schema, board: state.board, term: box.dataset.term, cell: g.dataset.cell });
   why.replaceChildren();
   if (!ok) { why.append(el("p", "type-line error", data.error.message)); return; }
@@ -267,8 +334,6 @@ function echo(text, span) {
 
 async function checkType() {
   const text = $("formula").value;
-  state.formula = text;
-  writeHash();
   const mine = ++typed;
   if (!text.trim()) { $("type").textContent = ""; echo("", null); return; }
   const began = performance.now();
@@ -279,6 +344,7 @@ async function checkType() {
   line.replaceChildren();
   if (ok) {
     line.className = "type-line";
+    delete line.dataset.code;
     line.append("type ", el("code", "", data.type));
     echo("", null);   // the formula is in the box: only an error's place is shown
   } else {
@@ -289,17 +355,31 @@ async function checkType() {
   }
 }
 
-async function evaluate() {
+// the user asks for the formula's value: shown, and kept current with the state
+function evaluate() {
+  begin();
   const text = $("formula").value;
   if (!text.trim()) return;
+  wanted = text;
+  showValue();
+}
+
+// the wanted formula's value on the current state; the value shown before is
+// marked as not the current one until the new one comes
+async function showValue() {
+  const text = wanted;
   const mine = ++evaluated;
-  $("busy").textContent = "evaluating";
+  const out = $("result");
+  out.dataset.stale = "";
+  working("value", "evaluating");
   const body = Object.assign({ schema: state.schema, expression: text }, isModel() ? { board: state.model } : { board: state.board });
   const { ok, data } = await post("/api/evaluate", body);
   if (mine !== evaluated) return;
-  $("busy").textContent = "";
-  const out = $("result");
+  idle("value");
   out.replaceChildren();
+  delete out.dataset.stale;
+  out.dataset.formula = text;
+  out.dataset.cells = "";
   if (!ok) {
     const p = el("p", "type-line error", data.error.code + ": " + data.error.message);
     p.dataset.code = data.error.code;
@@ -307,6 +387,7 @@ async function evaluate() {
     if (data.error.field === "expression") echo(text, data.error.span);
     return;
   }
+  if (!$("type").dataset.code) echo("", null);   // an earlier evaluation's error is not this one's
   out.append(el("p", "summary", data.summary));
   out.dataset.cells = data.cells ? data.cells.join(" ") : "";
   const fig = el("figure", "side");
@@ -314,7 +395,23 @@ async function evaluate() {
   picture(fig, data);
 }
 
+// no value shown: the formula is not the one evaluated
+function clearValue() {
+  ++evaluated;   // an answer on its way is for a formula no longer there
+  idle("value");
+  wanted = null;
+  const out = $("result");
+  out.replaceChildren();
+  delete out.dataset.stale;
+  delete out.dataset.formula;
+  out.dataset.cells = "";
+}
+
 $("formula").addEventListener("input", () => {
+  begin();
+  state.formula = $("formula").value;
+  writeHash();
+  if (wanted !== null && state.formula !== wanted) clearValue();   // the value was another formula's
   clearTimeout(typingTimer);
   typingTimer = setTimeout(checkType, 80);
 });

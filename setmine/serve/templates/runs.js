@@ -2,21 +2,25 @@
 // asked for as it goes, a stop; a counterexample loads as the current state
 
 let running = null, polling = null;
+let verdictsOf = null;   // the schema the verdicts shown were found on
 
 function claims() {
   return $("claims").value.split("\n").map((l) => l.trim()).filter((l) => l);
 }
 
 $("run").addEventListener("click", async () => {
+  begin();
   const scope = $("scope").value;
   const body = { schema: state.schema, scope, asserts: claims() };
   if (scope === "models") { body.sizes = $("sizes").value; if ($("integers").value.trim()) body.integers = $("integers").value; }
   else { body.shapes = $("shapes").value; if ($("mines").value.trim()) body.mines = $("mines").value; }
   $("verdicts").replaceChildren();
-  const { ok, data } = await post("/api/verify", body);
-  if (!ok) { $("run-note").textContent = data.error.message; $("run-note").className = "type-line error"; return; }
-  running = data.run;
+  verdictsOf = null;
   $("run-note").className = "";
+  $("run-note").textContent = "";
+  const { ok, data } = await post("/api/verify", body);
+  if (!ok) { $("run-note").className = "type-line error"; say($("run-note"), data.error.message); return; }
+  running = { id: data.run, schema: body.schema };
   $("run-note").textContent = data.states ? `${data.states.toLocaleString("en")} states` : "started";
   $("progress").hidden = false; $("progress").value = 0;
   $("run").disabled = true; $("stop").disabled = false;
@@ -25,14 +29,16 @@ $("run").addEventListener("click", async () => {
 });
 
 $("stop").addEventListener("click", async () => {
+  begin();
   if (!running) return;
-  const { ok, data } = await post("/api/verify/stop", { run: running });
+  const { ok, data } = await post("/api/verify/stop", { run: running.id });
   if (ok) finish(data);
 });
 
 async function poll() {
   if (!running) return;
-  const { ok, data } = await post("/api/verify/poll", { run: running });
+  const { ok, data } = await post("/api/verify/poll", { run: running.id });
+  if (!running) return;   // stopped meanwhile
   if (!ok) { finish({ state: "failed", note: data.error.message }); return; }
   if (data.tasks) { $("progress").max = data.tasks; $("progress").value = data.done; }
   $("run-note").textContent = data.tasks ? `${data.done} of ${data.tasks} tasks · ${data.note}` : data.note;
@@ -40,26 +46,35 @@ async function poll() {
 }
 
 function finish(data) {
+  const schema = running ? running.schema : state.schema;
   clearInterval(polling); polling = null; running = null;
   $("run").disabled = false; $("stop").disabled = true;
   $("progress").hidden = data.state !== "done";
   $("run-note").textContent = `${data.state}: ${data.note}`;
   document.body.dataset.verify = data.state;
-  if (data.result) verdicts(data.result);
+  if (data.result) verdicts(data.result, schema);
 }
 
-function verdicts(result) {
+// each claim's verdict; a failing one says what is wrong, in one line, as
+// setmine verify says it — before its counterexample is loaded
+function verdicts(result, schema) {
   const list = el("ul", "verdicts");
+  const every = result.scope === "models" ? "model" : "state";
   for (const p of result.properties) {
     const li = el("li", p.holds ? "holds" : "fails");
     li.dataset.property = p.name;
-    li.append(el("span", "mark", p.holds ? "✓ " : "✗ "), el("code", "", p.name),
-              el("span", "", p.holds ? " holds on every " + (result.scope === "models" ? "model" : "state")
-                                     : " fails" + (p.error ? ` (${p.error.code}: ${p.error.message})` : "")));
     const ce = p.counterexample;
+    const why = ce ? (ce.headline || ce.why || (ce.explanation || [])[0] || "") : "";
+    li.append(el("span", "mark", p.holds ? "✓ " : "✗ "), el("code", "", p.name),
+              el("span", "", p.holds ? ` holds on every ${every}`
+                                     : " fails" + (p.error ? ` (${p.error.code}: ${p.error.message})` : "")
+                                       + (why ? ": " + why : "")));
+    const about = [];   // what the claim says, and where it fails
+    if (p.formula && p.formula !== p.name) about.push(`${p.name}: ${p.formula}`);
+    if (ce && ce.sizes) about.push("on its smallest model: " + Object.entries(ce.sizes)
+      .map(([alias, n]) => `${alias} of ${n} element${n === 1 ? "" : "s"}`).join(", "));
+    if (about.length) li.append(el("p", "dim", about.join(" · ")));
     if (ce) {
-      const why = ce.headline || ce.why || (ce.explanation || [])[0] || "";
-      if (why) li.append(el("p", "dim", why));
       const button = el("button", "load", "load its smallest counterexample");
       button.type = "button";
       button.addEventListener("click", () => load(ce.model || ce.board));
@@ -68,6 +83,17 @@ function verdicts(result) {
     list.append(li);
   }
   $("verdicts").replaceChildren(list);
+  verdictsOf = schema;
+  showVerdicts();
+}
+
+// verdicts found on another schema than the page's are not this schema's
+function showVerdicts() {
+  if (verdictsOf === null || verdictsOf === state.schema) return;
+  $("verdicts").replaceChildren();
+  $("run-note").textContent = "the verdicts were found on the other schema: verify again";
+  $("progress").hidden = true;
+  verdictsOf = null;
 }
 
 // -- a game the schema's player plays, one step at a time
@@ -75,29 +101,60 @@ function verdicts(result) {
 let game = null;
 
 $("play").addEventListener("click", async () => {
-  $("busy").textContent = "playing";
+  begin();
+  working("game", "playing");
   const { ok, data } = await post("/api/game", { schema: state.schema, level: $("level").value, seed: $("seed").value });
-  $("busy").textContent = "";
-  if (!ok) { $("problem").textContent = data.error.message; return; }
-  game = data;
-  $("replay").hidden = false;
-  $("step").max = String(data.steps.length - 1);
-  step(0);
+  idle("game");
+  if (!ok) { say($("problem"), data.error.message); return; }
+  step(0, data);
 });
 
-function step(k) {
+// the game's step k (of the game being shown, or of a new one): its board
+// is the new state, and its text changes with it
+let aimed = null;   // the step last asked for, not drawn yet: ▶ ▶ goes two steps on
+
+function step(k, of) {
+  const g = of || game;
+  if (!g) return;
+  k = Math.max(0, Math.min(g.steps.length - 1, k));
+  aimed = k;
+  change({ value: g.steps[k].board }, { step: k, game: g });
+}
+
+function stepShown() {
+  return aimed !== null ? aimed : Number($("replay").dataset.step || $("step").value);
+}
+
+// the step text of the state shown, drawn with it: the step asked for, or
+// the step whose board this is (after undo, say), or none
+function showStep(how) {
+  aimed = null;
+  if (how.game) {
+    game = how.game;
+    $("step").max = String(game.steps.length - 1);
+    $("replay").hidden = false;
+  }
   if (!game) return;
-  k = Math.max(0, Math.min(game.steps.length - 1, k));
-  $("step").value = String(k);
+  let k = how.step;
+  if (k === undefined) {
+    const at = Number($("step").value);
+    k = game.steps[at] && game.steps[at].board === state.board ? at
+      : game.steps.findIndex((s) => s.board === state.board);
+  }
+  if (k < 0) {
+    $("step-text").textContent = "the board is not a step of the game: it was changed since";
+    $("replay").dataset.step = "";
+    return;
+  }
   const s = game.steps[k];
   const last = k === game.steps.length - 1;
+  $("step").value = String(k);
   $("step-text").textContent = last
     ? `the end: ${game.result} after ${game.moves} moves${game.stopped ? " (" + game.stopped + ")" : ""}`
     : `move ${k + 1} of ${game.moves}: ${s.move}, a cell of ${s.from}`;
   $("replay").dataset.step = String(k);
-  load(s.board);
 }
 
 $("step").addEventListener("input", () => step(Number($("step").value)));
-$("step-back").addEventListener("click", () => step(Number($("step").value) - 1));
-$("step-on").addEventListener("click", () => step(Number($("step").value) + 1));
+$("step-back").addEventListener("click", () => step(stepShown() - 1));
+$("step-on").addEventListener("click", () => step(stepShown() + 1));

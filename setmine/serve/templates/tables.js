@@ -23,7 +23,7 @@ function drawModel(data) {
   }
 }
 
-function edit(op, alias, text, to) { return refresh({ op, alias, text, to: to || "" }); }
+function edit(op, alias, text, to) { return change({ edit: { op, alias, text, to: to || "" } }); }
 
 function caption(t) {
   const h = el("h3");
@@ -43,6 +43,7 @@ function elementsTable(t) {
     chip.dataset.element = name;
     const input = el("input");
     input.value = name;
+    input.dataset.value = name;   // what the model holds: shown again if a rename is refused
     input.size = Math.max(3, name.length);
     input.setAttribute("aria-label", `rename ${name} of ${t.alias}`);
     if (t.kind === "constant") input.readOnly = true;   // an integer is itself: remove it, add another
@@ -76,6 +77,7 @@ function structureTable(t) {
   if (!t.set) {   // one element or integer: its value, written
     const input = el("input");
     input.value = t.value === null ? "" : t.value;
+    input.dataset.value = input.value;
     input.placeholder = "no value";
     input.addEventListener("change", () => edit("set", t.alias, input.value));
     box.append(input);
