@@ -17,7 +17,8 @@ import sys
 
 from .. import resources
 from .commands import summary_of
-from .common import BOARD_HELP, help_text, nonnegative_int
+from ..serve.requests import CANDIDATES
+from .common import BOARD_HELP, help_text, nonnegative_int, positive_int
 
 REQUEST_SECONDS = 5.0
 """--timeout's default: it bounds each request, not the command (a server
@@ -39,6 +40,9 @@ def add_parser(sub) -> None:
     p.add_argument("--host", default="127.0.0.1",
                    help="the address to listen on (default 127.0.0.1: this machine only)")
     p.add_argument("--no-browser", action="store_true", help="do not open a browser")
+    p.add_argument("--max-candidates", type=positive_int, default=CANDIDATES, metavar="N",
+                   help=f"the candidates one term may enumerate in a request (default "
+                        f"{CANDIDATES:,})")
     p.set_defaults(run=run)
 
 
@@ -64,7 +68,7 @@ def run(args) -> int:
             raise UserError(f"{args.board}: a {board.topology} board; the page edits grid "
                             f"boards")
         start = {"schema": spec, "board": write_board(board), "formula": args.formula}
-    api.SETTINGS.seconds = args.timeout
+    api.SETTINGS.seconds, api.SETTINGS.candidates = args.timeout, args.max_candidates
     try:
         probe = socket.socket(socket.AF_INET6 if ":" in args.host else socket.AF_INET)
         probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)   # as uvicorn binds

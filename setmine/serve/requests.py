@@ -51,9 +51,17 @@ class ApiError(Exception):
                           "span": list(self.span) if self.span else None, "field": self.field}}
 
 
+CANDIDATES = 200_000
+"""The candidates one term may enumerate on the page (``setmine serve
+--max-candidates``; the command line's default is ten times more): the
+page answers as you click, and a term past it says so in its section —
+on every shipped board, each term computes within it."""
+
+
 @dataclass
 class Settings:
     seconds: float = SECONDS
+    candidates: int = CANDIDATES
 
 
 SETTINGS = Settings()
@@ -124,7 +132,9 @@ def line_span(text: str, line: int | None) -> tuple[int, int] | None:
 
 
 def budget() -> Budget:
-    return Budget(max_seconds=SETTINGS.seconds, options={"seconds": "setmine serve --timeout"})
+    return Budget(max_elements=SETTINGS.candidates, max_seconds=SETTINGS.seconds,
+                  options={"seconds": "setmine serve --timeout",
+                           "candidates": "setmine serve --max-candidates"})
 
 
 def rsl_error(exc: RSLError, field: str = "expression") -> ApiError:

@@ -359,16 +359,16 @@ def unparenthesised(parent: Node, child: Node, at: str) -> bool:
 def mark_parenthesised(node: Node, span: Span) -> None:
     """Record that ``node`` was written in parentheses spanning ``span``
     (innermost first).  The marks are no field: trees compare without them."""
-    node.__dict__["_parens"] = node.__dict__.get("_parens", ()) + (span,)
+    node.__dict__.setdefault("_parens", []).append(span)   # (a tuple grown: n² for n pairs)
 
 
 def unmark_argument_parentheses(node: Node, end: int) -> None:
     """Forget the outermost parentheses of ``node`` if they close at ``end``:
     they are a prefix function's (``card(…)``, ``pr1(…)``), not the
     argument's own."""
-    marks = node.__dict__.get("_parens", ())
+    marks = node.__dict__.get("_parens")
     if marks and marks[-1][1] == end:
-        node.__dict__["_parens"] = marks[:-1]
+        marks.pop()
 
 
 def outer_span(node: Node) -> Span:
