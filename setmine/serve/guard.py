@@ -15,8 +15,8 @@ check               status  why
 ``Origin``          403     absent (not a browser's cross-site request) or
                             the server's own (``http://`` + an allowed
                             ``Host``)
-the token           403     ``GET /`` carries ``?token=…``; every
-                            ``/api/…`` request the ``X-Setmine-Token``
+the token           403     ``GET /`` carries ``?token=…``; every other
+                            request (the API's) the ``X-Setmine-Token``
                             header — a secret only the printed address
                             and the page hold
 ``Content-Type``    415     ``application/json`` on a POST: a cross-site
@@ -57,6 +57,8 @@ MAX_CONNECTIONS = 64
 ``limit_concurrency``)."""
 
 TOKEN_HEADER = "x-setmine-token"
+CHECKED = ("host", "origin", TOKEN_HEADER, "content-type", "content-length")
+"""The headers the checks read: each may be given once."""
 
 LOOPBACK = ("localhost", "127.0.0.1", "::1")
 WILDCARDS = ("0.0.0.0", "::", "")
@@ -167,11 +169,10 @@ class Guard:
         headers: dict[str, str] = {}
         for key, value in scope["headers"]:
             name = key.decode("latin-1").lower()
-            if name in headers:   # a second Host, Origin, token…: never trusted
+            if name in headers and name in CHECKED:   # which of two would count?
                 return _refusal(400, "badRequest", f"the header {name} is given twice")
             headers[name] = value.decode("latin-1")
-        api = scope["path"].startswith("/api/")
-        page = not api
+        page = scope["path"] == "/"   # the page; anything else is the API's, or nothing
         host = headers.get("host")
         if host is None or not self.trust.host_allowed(host):
             return _refusal(403, "forbidden", "this server answers only to its own address "
@@ -182,7 +183,7 @@ class Guard:
                             "server", html=page)
         if page:
             given = parse_qs(scope.get("query_string", b"").decode("latin-1")).get("token")
-            if scope["path"] == "/" and not self.trust.token_matches(given[0] if given else None):
+            if not self.trust.token_matches(given[0] if given else None):
                 return _refusal(403, "forbidden", "open the address setmine serve printed: "
                                 "it carries the page's token (…/?token=…)", html=True)
             return None

@@ -287,3 +287,13 @@ def test_a_page_on_another_port_cannot_use_the_server(browser, server):
     # a no-cors answer is opaque (status 0, no text); the others never get one
     assert outcome == ["no-cors: read 0 ", "cors: failed", "token: failed"], outcome
     assert set(verifying._RUNS) == before
+
+
+@pytest.mark.parametrize("path, token, status", [
+    ("/api/nothing", None, 403), ("/api/nothing", "default", 404),
+    ("/favicon.ico", None, 403), ("http://evil.example/api/state", None, 403),
+    ("//api/state", None, 403),
+])
+def test_every_path_but_the_page_needs_the_token(server, path, token, status):
+    got, head, _ = raw(server, request(server, "GET", path, token=token))
+    assert got == status and b"access-control-allow-origin" not in head.lower()
