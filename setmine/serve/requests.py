@@ -28,10 +28,11 @@ MAX_TEXT = 200_000
 MAX_CELLS = 2_500
 """The most cells of a board the page edits (a larger one is not drawn)."""
 
-MAX_DRAWN = 1_000
+MAX_DRAWN = 600
 """The most cells of a board on which the page draws every term (an expert
-board has 480); on a larger one the board is drawn once and each term is
-text — a 50×50 board's 40 pictures were 15 MB."""
+board has 480, and its answer is about 3 MB); on a larger one the board is
+drawn once and each term is text — a 31×31 board's pictures were 5.6 MB,
+a 50×50 board's 15.7 MB."""
 
 
 class ApiError(Exception):
