@@ -22,6 +22,7 @@ when the fast one failed for one of these reasons.
 from __future__ import annotations
 
 import json
+import math
 import re
 from dataclasses import dataclass
 from typing import Any
@@ -172,28 +173,40 @@ def load_request(data: bytes) -> Any:
 
 
 def _check_bounds(value: Any) -> None:
-    stack = [(value, 0, "")]
+    """Each value within the bounds; the path to one that is not (``model.S1[3]``)
+    is written only then — each item keeps a link to its parent, not a copy
+    of its path."""
+    stack: list = [(value, 0, None)]   # (item, depth, (parent's link, key) or None)
     while stack:
-        item, depth, where = stack.pop()
+        item, depth, link = stack.pop()
         if depth > REQUEST_DEPTH:
-            raise JSONTooLarge(f"{where or 'the request'} nests more than {REQUEST_DEPTH} "
-                               f"levels deep", _top(where))
+            _too_large(link, f"nests more than {REQUEST_DEPTH} levels deep")
         if isinstance(item, dict):
             for key, inner in item.items():
                 if len(key) > REQUEST_STRING:
-                    raise JSONTooLarge(f"a key of {len(key):,} characters in "
-                                       f"{where or 'the request'}", _top(where))
-                stack.append((inner, depth + 1, f"{where}.{key}" if where else key))
+                    _too_large(link, f"has a key of {len(key):,} characters")
+                stack.append((inner, depth + 1, (link, key)))
         elif isinstance(item, list):
-            stack.extend((inner, depth + 1, f"{where}[{i}]") for i, inner in enumerate(item))
+            stack.extend((inner, depth + 1, (link, i)) for i, inner in enumerate(item))
         elif isinstance(item, str) and len(item) > REQUEST_STRING:
-            raise JSONTooLarge(f"{where or 'the request'} is {len(item):,} characters, more "
-                               f"than {REQUEST_STRING:,}", _top(where))
+            _too_large(link, f"is {len(item):,} characters, more than {REQUEST_STRING:,}")
+        elif isinstance(item, float) and not math.isfinite(item):
+            _too_large(link, "is not a finite number")
         elif isinstance(item, LongNumber) or (isinstance(item, int) and not isinstance(item, bool)
                                              and abs(item) >= 10 ** REQUEST_DIGITS):
             digits = item.digits if isinstance(item, LongNumber) else len(str(abs(item)))
-            raise JSONTooLarge(f"{where or 'the request'} is a number of {digits:,} digits, "
-                               f"more than {REQUEST_DIGITS}", _top(where))
+            _too_large(link, f"is a number of {digits:,} digits, more than {REQUEST_DIGITS}")
+
+
+def _too_large(link, what: str):
+    keys = []
+    while link is not None:
+        link, key = link
+        keys.append(key)
+    where = ""
+    for key in reversed(keys):
+        where += f"[{key}]" if isinstance(key, int) else (f".{key}" if where else key)
+    raise JSONTooLarge(f"{where or 'the request'} {what}", _top(where))
 
 
 def _top(where: str) -> str | None:

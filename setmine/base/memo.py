@@ -20,12 +20,27 @@ MEMO = "_memo"
 
 def memo_of(obj: Any) -> dict:
     """``obj``'s memo: a dict that lives as long as ``obj`` (which needs a
-    ``__dict__``; a frozen dataclass has one).  Two threads may fill it at
-    once: each value is computed from ``obj`` alone, so either may win."""
+    ``__dict__``; a frozen dataclass has one).  Two threads may ask at
+    once: ``setdefault`` (atomic under the interpreter's lock) gives both
+    the same dict; a value put in it should be put with
+    :func:`remember`, so that both get the same value too."""
     found = obj.__dict__.get(MEMO)
     if found is None:
-        found = obj.__dict__[MEMO] = {}
+        found = obj.__dict__.setdefault(MEMO, {})
     return found
+
+
+def remember(memo: dict, key, compute, *args):
+    """``memo[key]``, computed once as ``compute(*args)``: two threads that
+    both compute it get the value the first stored (a result promised to be
+    "the very same" for the same object stays so)."""
+    found = memo.get(key, _ABSENT)
+    if found is _ABSENT:
+        found = memo.setdefault(key, compute(*args))
+    return found
+
+
+_ABSENT = object()
 
 
 def without_memo(state: dict) -> dict:

@@ -32,11 +32,13 @@ the file; ``setmine`` says it as a usage error, exit status 2.
 
 from __future__ import annotations
 
+import errno
 import os
 import re
 import secrets
 import stat
 import sys
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -97,10 +99,7 @@ class Target:
             self._in_place(raw)
 
     def _in_place(self, raw: bytes) -> None:
-        try:   # no O_CREAT, no O_TRUNC: a FIFO or a device is opened as it is
-            fd = os.open(self.path, os.O_WRONLY | os.O_NOCTTY | getattr(os, "O_CLOEXEC", 0))
-        except OSError as exc:
-            raise TargetError(f"cannot write {_shown(self.name)}: {_why(exc)}") from None
+        fd = _open_in_place(self.path, self.name)
         try:
             found = os.fstat(fd)
             if not _in_place_kind(found):   # it changed since it was looked at
@@ -155,6 +154,8 @@ def target(name: str | os.PathLike[str], option: str | None = None, *,
     said = _said(option, text)
     if text == "":
         raise TargetError(f"{option or 'a file to write'}: an empty file name; give a file")
+    if text.endswith("/") or text.endswith(os.sep):
+        raise TargetError(f"{said}: ends in {os.sep}, so names a folder; give a file name")
     if text == "-":
         if stdout:
             return Target(text, STDOUT, Path("-"), None, option)
@@ -241,6 +242,32 @@ class _Found:
 _STANDARD = {"/dev/stdout": 1, "/dev/stderr": 2, "/dev/stdin": 0}
 
 
+FIFO_WAIT = 30.0
+"""How long a FIFO is waited for a reader before the write is refused (a
+shell's ``echo > fifo`` waits for ever)."""
+
+
+def _open_in_place(path: Path, name: str) -> int:
+    """``path`` opened to write as it is — no O_CREAT, no O_TRUNC — without
+    blocking: a FIFO with no reader is tried again for ``FIFO_WAIT`` seconds,
+    then refused, never waited on for ever."""
+    flags = os.O_WRONLY | os.O_NOCTTY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0)
+    deadline = time.monotonic() + FIFO_WAIT
+    while True:
+        try:
+            fd = os.open(path, flags)
+            break
+        except OSError as exc:
+            if exc.errno == errno.ENXIO and time.monotonic() < deadline:
+                time.sleep(0.05)   # a FIFO whose reader has not opened it yet
+                continue
+            why = (f"nothing read the FIFO for {FIFO_WAIT:g} s" if exc.errno == errno.ENXIO
+                   else _why(exc))
+            raise TargetError(f"cannot write {_shown(name)}: {why}") from None
+    os.set_blocking(fd, True)   # the reader is there: it reads at its pace
+    return fd
+
+
 def _resolve(text: str, said: str) -> _Found:
     """Follow ``text`` through its symbolic links, one at a time (a link
     into a descriptor of this process, ``/dev/stdout``, stops there)."""
@@ -262,8 +289,13 @@ def _resolve(text: str, said: str) -> _Found:
         except OSError as exc:
             raise TargetError(f"{said}: cannot be written: {_why(exc)}") from None
         following = os.path.join(os.path.dirname(path), link)
-        path = os.path.join(os.path.realpath(os.path.dirname(following)),
-                            os.path.basename(following))
+        try:   # strict: a folder of the link's target that is not there is no folder
+            folder = os.path.realpath(os.path.dirname(following) or ".", strict=True)
+        except OSError as exc:
+            why = (f"the folder {_shown(os.path.dirname(following))} does not exist"
+                   if isinstance(exc, FileNotFoundError) else _why(exc))
+            raise TargetError(f"{said}: is a link to {_shown(following)}: {why}") from None
+        path = os.path.join(folder, os.path.basename(following))
         linked = True
     raise TargetError(f"{said}: cannot be written: too many levels of symbolic links")
 

@@ -46,7 +46,7 @@ from math import sqrt
 
 from markupsafe import escape
 
-from ..base.memo import memo_of
+from ..base.memo import memo_of, remember
 
 from .glyphs import CHOSEN_MINE, MAX_PLACES, MINE, cell_key
 
@@ -143,11 +143,7 @@ def _kept(board) -> dict:
     """What the pictures of ``board`` share (its frame, its plain cells),
     kept on the board (``base.memo``): a page draws one board many times,
     and what is kept goes with the board."""
-    memo = memo_of(board)
-    kept = memo.get("pictures")
-    if kept is None:
-        kept = memo["pictures"] = {}
-    return kept
+    return remember(memo_of(board), "pictures", dict)
 
 
 def _frame_of(board, size: int) -> Frame:

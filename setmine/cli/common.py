@@ -432,6 +432,9 @@ def file_name(text: str) -> str:
     names the option in its usage error)."""
     if not text:
         raise argparse.ArgumentTypeError("expected a file name, got an empty one")
+    if text.endswith(("/", os.sep)) and text != "-":
+        raise argparse.ArgumentTypeError(f"expected a file name, got {shown(text)}, which ends "
+                                         f"in / (a folder's)")
     return text
 
 

@@ -19,6 +19,7 @@ disk but the shipped schemas and the files ``setmine serve`` was given.
 from __future__ import annotations
 
 import asyncio
+import sys
 
 from starlette.applications import Starlette
 from starlette.requests import Request
@@ -99,6 +100,11 @@ def create_app(start: dict, trust: guard.Trust):
                               "--max-memory allows")
             except RecursionError:
                 return _error(400, "badRequest", "the input is nested too deeply")
+            except Exception as exc:   # a fault of setmine's: said in one line, not a traceback
+                print(f"setmine serve: {request.url.path} failed: {type(exc).__name__}: {exc}",
+                      file=sys.stderr, flush=True)
+                return _error(500, "internal", f"setmine failed on this request "
+                              f"({type(exc).__name__}: {exc}); please report it")
             return JSONResponse(result, headers=HEADERS)
         return endpoint
 
@@ -135,7 +141,7 @@ def warm_up() -> None:
     from .requests import schema_of
 
     for shipped in ("written", "corrected"):
-        schema_of({"schema": shipped})
+        schema_of({"schema": shipped}).analysis   # parsed, and every constituent typed
 
 
 class Background:

@@ -85,8 +85,8 @@ def _split_host(value: str) -> tuple[str, int | None] | None:
             name, port = value, None
         elif ":" in name:   # a bare IPv6 address, no port
             name, port = value, None
-    if port is not None and not (port.isdigit() and len(port) <= 5):
-        return None
+    if port is not None and not (port.isascii() and port.isdigit() and len(port) <= 5):
+        return None   # (isdigit alone takes '²')
     return name.lower().rstrip("."), int(port) if port is not None else None
 
 
@@ -153,9 +153,15 @@ class Guard:
         self.app, self.trust, self.headers = app, trust, headers
 
     async def __call__(self, scope, receive, send):
-        if scope["type"] != "http":
+        if scope["type"] != "http":   # a websocket, say: the app has none, so none is served
+            if scope["type"] == "websocket":
+                await send({"type": "websocket.close", "code": 1008})
+                return None
             return await self.app(scope, receive, send)
-        refusal = self.refusal(scope)
+        try:
+            refusal = self.refusal(scope)
+        except Exception:   # a header no check foresaw: refused, never a server error
+            refusal = _refusal(400, "badRequest", "the request's headers do not read")
         if refusal is None:
             return await self.app(scope, receive, send)
         status, body, kind = refusal

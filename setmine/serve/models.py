@@ -23,10 +23,18 @@ from ..model.reading import written
 from ..pictures.model_page import build
 from ..present.output.header import schema_name
 from ..rsl.semantics.types import Element, SetType, TupleType
+from .guard import MAX_BODY
 from .requests import MAX_TEXT, ApiError, budget, schema_of
 
 MAX_ELEMENTS = 200
 """The most elements of one basic or constant set the page edits."""
+
+MAX_NAME = 1_000
+"""The longest name of an element the page gives."""
+
+MAX_MODEL_BYTES = MAX_BODY // 2
+"""The largest model an edit may make: every request carries the model
+whole, beside the schema, within the body's limit."""
 
 
 def is_model_request(body: dict) -> bool:
@@ -100,6 +108,14 @@ def edited(model: Model, change) -> Model:
         raise ApiError("illegalEdit", str(exc), field="edit") from None
     for alias, names in after.names.items():   # what the next request would refuse
         _bounded(alias, len(names), "would have", "illegalEdit", "edit")
+        longest = max(map(len, names.values()), default=0)
+        if longest > MAX_NAME:
+            raise ApiError("illegalEdit", f"a name of {longest:,} characters in {alias}, more "
+                           f"than the page edits ({MAX_NAME:,})", field="edit")
+    size = len(json.dumps(own_json(after), ensure_ascii=False).encode("utf-8"))
+    if size > MAX_MODEL_BYTES:
+        raise ApiError("illegalEdit", f"the model would be {size:,} bytes, more than the page "
+                       f"edits ({MAX_MODEL_BYTES:,}: a request carries it whole)", field="edit")
     return after
 
 

@@ -106,9 +106,10 @@ def schema_of(body: dict, key: str = "schema") -> Schema:
             schema = _schema(text)
         except RSLError as exc:   # not a schema file (its format, not a formula)
             raise rsl_error(exc, key) from None
-    if schema.errors and not any(c.kind in ("axiom", "term", "theorem") for c in schema):
-        raise ApiError("badSchema", f"the schema has no constituent to evaluate: "
-                       f"{schema.errors[0].message}", field=key)
+    if not any(c.kind in ("axiom", "term", "theorem") for c in schema):
+        errors = schema.errors()
+        raise ApiError("badSchema", "the schema has no constituent to evaluate"
+                       + (f": {errors[0].message}" if errors else ""), field=key)
     return schema
 
 

@@ -376,3 +376,39 @@ def test_one_rule_for_every_writer():
              for path in sorted(root.rglob("*.py")) if path != Path(targets.__file__)
              for line in path.read_text(encoding="utf-8").splitlines() if writes.search(line)]
     assert found == [], found
+
+
+def test_a_fifo_nobody_reads_is_refused_not_waited_on_for_ever(tmp_path, monkeypatch):
+    from setmine.base import targets
+
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    monkeypatch.setattr(targets, "FIFO_WAIT", 0.3)
+    with pytest.raises(targets.TargetError, match="nothing read the FIFO"):
+        targets.write(str(fifo), "hi")
+    assert stat.S_ISFIFO(os.lstat(fifo).st_mode)
+
+
+@pytest.mark.parametrize("name", ["file/", "nothere/"])
+def test_a_name_ending_in_a_slash_is_no_file(tmp_path, name):
+    from setmine.base import targets
+
+    (tmp_path / "file").write_text("kept")
+    with pytest.raises(targets.TargetError, match="names a folder"):
+        targets.write(f"{tmp_path}/{name}", "x")
+    assert (tmp_path / "file").read_text() == "kept" and not (tmp_path / "nothere").exists()
+
+
+def test_a_link_through_a_missing_folder_is_refused(tmp_path):
+    from setmine.base import targets
+
+    (tmp_path / "link").symlink_to("missing/../x")
+    with pytest.raises(targets.TargetError):
+        targets.write(str(tmp_path / "link"), "x")
+    assert not (tmp_path / "x").exists()
+
+
+def test_an_option_s_file_ending_in_a_slash_is_a_usage_error(tmp_path, capsys):
+    (tmp_path / "file").write_text("kept")
+    assert main(["export", "tiny-2x2", "-o", f"{tmp_path}/file/"]) == 2
+    assert "ends in /" in capsys.readouterr().err and (tmp_path / "file").read_text() == "kept"

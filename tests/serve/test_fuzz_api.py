@@ -21,7 +21,8 @@ leaves = st.one_of(st.none(), st.booleans(), st.integers(-5, 5), st.text(max_siz
                    st.sampled_from(["written", "corrected", TINY, "X1", "D18", "0,0", "open",
                                     "mine", "remove", "toggle", "X2", "(Ann, sets)", "Ann",
                                     "beginner", "2x2", "X1<=1", PLAN, "S3", "{", "1x2x1",
-                                    "S2", "1,1", "games", "models", "positions"]))
+                                    "S2", "1,1", "games", "models", "positions", "", " ", "# c",
+                                    "X1 ::= ℬ(X1)"]))
 values = st.recursive(leaves, lambda inner: st.one_of(
     st.lists(inner, max_size=3), st.dictionaries(st.sampled_from(
         ["op", "cell", "alias", "text", "to", "format", "values", "X1", "S1"]), inner,

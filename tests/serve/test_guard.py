@@ -68,6 +68,8 @@ CASES = [
     ("no Host (HTTP/1.1: uvicorn refuses it)", {"host": None}, 400),
     ("localhost", {"host": "localhost:PORT"}, 200),
     ("localhost, upper case", {"host": "LOCALHOST:PORT"}, 200),
+    ("a superscript port", {"host": "127.0.0.1:\u00b2"}, 403),
+    ("a superscript origin port", {"origin": "http://127.0.0.1:\u00b2"}, 403),
     ("another origin", {"origin": "http://evil.example"}, 403),
     ("another port as origin", {"origin": "http://127.0.0.1:1"}, 403),
     ("the null origin", {"origin": "null"}, 403),
@@ -127,14 +129,13 @@ def test_a_cross_site_no_cors_verify_starts_nothing(server):
 
 
 def test_a_huge_body_is_refused_before_it_is_read(server):
-    """A Content-Length of 100 MB: the 413 comes at once, with only the
-    headers sent — the body is never waited for."""
+    """A Content-Length of 100 MB: the 413 comes with only the headers sent
+    — a server that waited for the body would never answer, and the
+    socket's timeout would fail the test."""
     head = request(server, body=b"").replace(b"Content-Length: 0",
                                                b"Content-Length: 100000000")
-    started = time.monotonic()
     got, _, body = raw(server, head, timeout=30)
     assert got == 413 and "100,000,000" in json.loads(body)["error"]["message"]
-    assert time.monotonic() - started < 30   # not a timing claim: the socket's own timeout
 
 
 def test_a_chunked_body_is_cut_at_the_limit(server):
@@ -218,6 +219,7 @@ def test_only_loopback_names_and_ip_addresses_are_hosts(name):
 
 
 @pytest.mark.parametrize("listen, host, ok", [
+    ("127.0.0.1", "127.0.0.1:\u00b2", False), ("127.0.0.1", "127.0.0.1:\u0668765", False),
     ("127.0.0.1", "127.0.0.1:8765", True), ("127.0.0.1", "[::1]:8765", True),
     ("127.0.0.1", "192.168.1.5:8765", False), ("0.0.0.0", "192.168.1.5:8765", True),
     ("0.0.0.0", "box.lan:8765", False), ("box.lan", "box.lan:8765", True),

@@ -107,6 +107,30 @@ def test_an_edit_past_the_page_s_bound_is_refused_at_that_edit(server):
     assert status == 200
 
 
+@pytest.mark.parametrize("edit, words", [
+    ({"op": "add", "alias": "X1", "text": "x" * 1_001}, "a name of 1,001 characters"),
+    ({"op": "rename", "alias": "X1", "text": "Ann", "to": "y" * 5_000}, "a name of 5,000"),
+])
+def test_an_edit_the_next_request_could_not_carry_is_refused(server, edit, words):
+    status, answer = server.post("/api/model", {"schema": PLAN, "model": MODEL, "edit": edit})
+    assert status == 400 and answer["error"]["code"] == "illegalEdit", answer
+    assert words in answer["error"]["message"]
+
+
+def test_a_model_grown_past_what_a_request_carries_is_refused_at_that_edit(server):
+    from setmine.serve.models import MAX_MODEL_BYTES
+
+    model = json.loads(json.dumps(MODEL))
+    students = [f"{i:03d}" + "z" * 990 for i in range(120)]   # enrolled in every course:
+    model["values"]["X1"] = students                               # 480 long pairs
+    model["values"]["S2"] = [[x, c] for x in students for c in model["values"]["X2"]]
+    model["values"]["S3"] = []
+    status, answer = server.post("/api/model", {"schema": PLAN, "model": model,
+                                                "edit": {"op": "add", "alias": "X1",
+                                                         "text": "w"}})
+    assert status == 400 and f"{MAX_MODEL_BYTES:,}" in answer["error"]["message"], answer
+
+
 def test_evaluate_takes_a_model_for_the_board(server):
     status, answer = server.post("/api/evaluate", {"schema": PLAN, "board": json.dumps(MODEL),
                                                    "expression": "Pr1(S2)"})

@@ -98,3 +98,23 @@ def test_a_relation_is_shown_at_the_cell_pointed_at(page):
            page.find_elements(By.CSS_SELECTOR, "#result figure g.lit[data-cell]")}
     assert lit == {f"{r},{c}" for r, c in board.neighbours[cell]}
     assert "pair" in page.find_element(By.CSS_SELECTOR, "#result .pointer").text
+
+
+def test_two_quick_clicks_are_two_edits(page):
+    """Both clicks sent before the first answer: each edit is made on the
+    state the one before left — before, the second was asked of the old
+    board, and the first was lost."""
+    before = parse_board(board_text(page))
+    closed = [c for c in before.cells if c not in before.opened and c not in before.mines
+              and c != before.move][:2]
+    page.execute_script(
+        "for (const cell of arguments[0]) "
+        "document.querySelector(`#board [data-cell=\"${cell}\"]`).dispatchEvent("
+        "new MouseEvent('click', {bubbles: true}));",
+        [f"{r},{c}" for r, c in closed])
+    wait_for(page, lambda d: set(closed) <= parse_board(board_text(d)).opened, "both cells open")
+    page.find_element("id", "undo").click()
+    wait_for(page, lambda d: parse_board(board_text(d)).opened == before.opened | {closed[0]},
+             "one undo takes one edit back")
+    page.find_element("id", "undo").click()
+    wait_for(page, lambda d: parse_board(board_text(d)) == before, "the second undo the other")

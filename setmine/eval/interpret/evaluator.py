@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Mapping
 
-from ...base.memo import memo_of
+from ...base.memo import memo_of, remember
 from ...rsl.syntax import tree as s
 from ...rsl.syntax.errors import RSLError
 from ..planning import planner
@@ -391,12 +391,13 @@ def _memo_names(node: s.Node) -> tuple[str, ...] | None:
     """The free locals of a node in order — its value is remembered per
     binding of these — or None for the nodes not worth remembering (kept
     on the node, ``base.memo``)."""
-    memo = memo_of(node)
-    if "memo names" not in memo:
-        memo["memo names"] = None if isinstance(node, (s.Integer, s.EmptySet, s.Local, s.Global,
-                                                         s.Tuple)) \
-            else tuple(sorted(free_locals(node)))
-    return memo["memo names"]
+    return remember(memo_of(node), "memo names", _names_of, node)
+
+
+def _names_of(node: s.Node) -> tuple[str, ...] | None:
+    if isinstance(node, (s.Integer, s.EmptySet, s.Local, s.Global, s.Tuple)):
+        return None
+    return tuple(sorted(free_locals(node)))
 
 
 def _key(value):

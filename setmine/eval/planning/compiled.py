@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from ...base.memo import memo_of
+from ...base.memo import memo_of, remember
 from ...rsl.syntax import tree as s
 from ..shapes.terms import free_locals
 from ..values.sets import LazySet
@@ -39,11 +39,7 @@ def truth_code(node: s.Node) -> Code:
 def _remember(key, node, build):
     """A node's code, built once and kept on the node (``base.memo``): it
     goes when the node goes — a request's formula, with the request."""
-    memo = memo_of(node)
-    code = memo.get(key)
-    if code is None:
-        code = memo[key] = build(node)
-    return code
+    return remember(memo_of(node), key, build, node)
 
 
 # ----------------------------------------------------------------------------

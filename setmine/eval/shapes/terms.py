@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import fields, replace
 from typing import Callable
 
-from ...base.memo import memo_of
+from ...base.memo import memo_of, remember
 from ...rsl.syntax import tree as s
 from ...rsl.syntax.errors import RSLError
 
@@ -22,16 +22,15 @@ def remembered(rewrite: Callable) -> Callable:
         holder = _first_tree(args)
         if holder is None:
             return rewrite(*args)
-        memo = memo_of(holder)
         key = (rewrite, tuple(map(_identity, args)))
-        hit = memo.get(key)
-        if hit is not None:  # (the entry keeps its trees alive: their ids are not reused)
-            return hit[1]
-        result = rewrite(*args)
-        memo[key] = (args, result)
-        return result
+        # (the entry keeps its trees alive: their ids are not reused)
+        return remember(memo_of(holder), key, _kept, rewrite, args)[1]
     cached.__name__, cached.__doc__ = rewrite.__name__, rewrite.__doc__
     return cached
+
+
+def _kept(rewrite, args) -> tuple:
+    return args, rewrite(*args)
 
 
 def _first_tree(args) -> s.Node | None:
@@ -54,11 +53,7 @@ def _identity(arg):
 def free_locals(node: s.Node) -> frozenset[str]:
     """The local variables a node uses without binding them (kept on the
     node, ``base.memo``)."""
-    memo = memo_of(node)
-    found = memo.get("free locals")
-    if found is None:
-        found = memo["free locals"] = _free(node)
-    return found
+    return remember(memo_of(node), "free locals", _free, node)
 
 
 def _free(node: s.Node) -> frozenset[str]:

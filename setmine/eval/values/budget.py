@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Mapping
 
 from ...base.deadline import Deadline, current as deadline_now
-from ...base.memo import memo_of
+from ...base.memo import memo_of, remember
 from ...rsl.syntax.errors import RSLError
 from ...rsl.syntax.printer import unicode
 from . import cardinal
@@ -59,11 +59,7 @@ def within(node, role: str) -> Within | None:
         return None
     if isinstance(node, Within):
         return node
-    memo = memo_of(node)
-    found = memo.get(("within", role))
-    if found is None:
-        found = memo[("within", role)] = Within(node, role)
-    return found
+    return remember(memo_of(node), ("within", role), Within, node, role)
 
 
 @dataclass

@@ -99,7 +99,10 @@ function showBusy() {
 // -- the one place the state changes
 
 // change(to, how): the new state is asked of the server, and committed and
-// drawn when its answer comes (and no later change was asked for meanwhile).
+// drawn when its answer comes.  Changes are made one after another, each
+// from the state the one before left (two quick clicks are two edits, not
+// the second alone); ``to`` may be a function, read when its turn comes
+// (undo: the state before the one then shown), giving null for nothing.
 //   to.edit     an edit the server makes to the board or the model (a click, a table's edit)
 //   to.value    a whole board or model (undo, redo, a counterexample, a game's step, an address)
 //   to.schema   another schema
@@ -107,7 +110,17 @@ function showBusy() {
 //   how.history "record" (undo brings back the state before), "undo", "redo" or "none"
 //   how.step, how.game: the game and the step this board is
 // A change the server refuses leaves the state as it was, and says why.
-async function change(to = {}, how = {}) {
+let changes = Promise.resolve(true);
+function change(to = {}, how = {}) {
+  const turn = changes.then(() => {
+    const now = typeof to === "function" ? to() : to;
+    return now ? changeNow(now, how) : false;
+  });
+  changes = turn.catch(() => false);
+  return turn;
+}
+
+async function changeNow(to, how) {
   begin();
   const mine = ++asked;
   const began = performance.now();
@@ -274,10 +287,10 @@ $("board").addEventListener("contextmenu", (ev) => {
   change({ edit: { op: "mine", cell: g.dataset.cell } });
 });
 $("undo").addEventListener("click", () => {
-  if (undo.length) change({ value: undo[undo.length - 1] }, { history: "undo" });
+  change(() => undo.length ? { value: undo[undo.length - 1] } : null, { history: "undo" });
 });
 $("redo").addEventListener("click", () => {
-  if (redo.length) change({ value: redo[redo.length - 1] }, { history: "redo" });
+  change(() => redo.length ? { value: redo[redo.length - 1] } : null, { history: "redo" });
 });
 $("schema").addEventListener("change", () => { change({ schema: $("schema").value }); });
 $("share").addEventListener("click", async () => {
@@ -289,6 +302,8 @@ $("share").addEventListener("click", async () => {
 
 // -- why a cell is in a term: a click on a term's picture
 
+let explained = 0;
+
 $("sections").addEventListener("click", async (ev) => {
   const g = ev.target.closest("[data-cell]");
   const box = ev.target.closest("section.constituent");
@@ -296,9 +311,12 @@ $("sections").addEventListener("click", async (ev) => {
   const why = box.querySelector(".why");
   if (!why) return;
   begin();
+  const mine = ++explained;   // a later click's chain wins, whichever answer comes first
   const schema = ev.target.closest("figure[data-side=against]") && state.schema === "written" ? "corrected" : state.schema;
   why.replaceChildren(el("p", "dim", "explaining " + g.dataset.cell + " ..."));
-  const { ok, data } = await post("/api/explain", { schema, board: state.board, term: box.dataset.term, cell: g.dataset.cell });
+  const board = state.board;
+  const { ok, data } = await post("/api/explain", { schema, board, term: box.dataset.term, cell: g.dataset.cell });
+  if (mine !== explained || board !== state.board) return;   // asked of another state
   why.replaceChildren();
   if (!ok) { why.append(el("p", "type-line error", data.error.message)); return; }
   why.dataset.cell = data.cell;

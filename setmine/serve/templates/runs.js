@@ -35,10 +35,15 @@ $("stop").addEventListener("click", async () => {
   if (ok) finish(data);
 });
 
+let asking = false;   // a poll under way: the next tick waits for it
 async function poll() {
-  if (!running) return;
-  const { ok, data } = await post("/api/verify/poll", { run: running.id });
-  if (!running) return;   // stopped meanwhile
+  if (!running || asking) return;
+  const run = running.id;
+  asking = true;
+  let answer;
+  try { answer = await post("/api/verify/poll", { run }); } finally { asking = false; }
+  const { ok, data } = answer;
+  if (!running || running.id !== run) return;   // stopped, or another run started, meanwhile
   if (!ok) { finish({ state: "failed", note: data.error.message }); return; }
   if (data.tasks) { $("progress").max = data.tasks; $("progress").value = data.done; }
   $("run-note").textContent = data.tasks ? `${data.done} of ${data.tasks} tasks · ${data.note}` : data.note;
@@ -98,12 +103,14 @@ function showVerdicts() {
 
 // -- a game the schema's player plays, one step at a time
 
-let game = null;
+let game = null, dealt = 0;
 
 $("play").addEventListener("click", async () => {
   begin();
+  const mine = ++dealt;   // a later deal's answer wins, whichever comes first
   working("game", "playing");
   const { ok, data } = await post("/api/game", { schema: state.schema, level: $("level").value, seed: $("seed").value });
+  if (mine !== dealt) return;
   idle("game");
   if (!ok) { say($("problem"), data.error.message); return; }
   step(0, data);

@@ -318,7 +318,7 @@ def _counted(position: Position, st: Structure, state_limit: int | None,
 
 # The last solution, shared by the game engine and the players asking about
 # the same position
-_memo: list = [None, None]
+_LAST: list = [None]   # (position, its solution): one tuple, read and written whole
 
 GAME_TABLES: Tables | None = None
 """Tables kept across the positions of games (``exact`` and the players'
@@ -334,10 +334,11 @@ def exact(position: Position) -> Solution:
     """``solve(position)``, remembered for the last position asked about, so
     that a player and the engine asking about the same position share one
     computation (with :data:`GAME_TABLES`, if set)."""
-    if _memo[0] is position:
-        return _memo[1]
+    last = _LAST[0]   # one read: another thread may replace it, never tear it
+    if last is not None and last[0] is position:
+        return last[1]
     sol = solve(position, tables=GAME_TABLES)
-    _memo[0], _memo[1] = position, sol
+    _LAST[0] = (position, sol)
     return sol
 
 
