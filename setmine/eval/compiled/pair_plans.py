@@ -4,7 +4,7 @@ never from the product.
 ``{a ∈ A×B | P}`` (or ``∃a ∈ A×B P``) with A a set of elements is built
 by the first of these that P's conjuncts allow:
 
-* a *join*: one conjunct ``∃g ∈ G (… pr1 a = h(g) & … pr2 a = f(g) …)``
+* a *join*: the first conjunct ``∃g ∈ G (… pr1 a = h(g) & … pr2 a = f(g) …)``
   (several variables ``∃g ∈ G, ∃h ∈ H (…)`` too): the pairs (h(g), f(g))
   of the bindings that satisfy the rest, where ``pr1 a`` and ``pr2 a``
   elsewhere in it read as h(g) and f(g);
@@ -103,10 +103,12 @@ def pair_variable(c: Compiler, mode: str, var: str, domain: s.Product, cond: s.N
     name = f"{HEAD}{c.slots}"
     c.slots += 1
     head = c.typed(s.Local(name, span=node.span), head_type)
-    joins = [p for p in parts if isinstance(p, s.Quantifier) and p.op == "∃"
-             and _defines_both(p, var)]
-    if joins:
-        return _join(c, mode, var, domain, joins[0], [p for p in parts if p is not joins[0]])
+    # a join builds the pairs from its own ∃: only as the first conjunct, as
+    # the reference tests them in order — a conjunct before it is tested on
+    # every candidate of A×B (and may fail there), not only on the join's
+    if isinstance(parts[0], s.Quantifier) and parts[0].op == "∃" \
+            and _defines_both(parts[0], var):
+        return _join(c, mode, var, domain, parts[0], parts[1:])
     fibre = next((p for p in parts if isinstance(p, s.Predicate) and p.op == "="
                   and _fibre_side(p, var) is not None), None)
     subsets = next((p for p in parts if _subsets_shape(p, var)), None) \
