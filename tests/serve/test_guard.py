@@ -276,7 +276,9 @@ def test_a_page_on_another_port_cannot_use_the_server(browser, server):
         def log_message(self, *args):
             pass
 
-    other = http.server.HTTPServer(("127.0.0.1", 0), Elsewhere)
+    # threaded: Chromium's speculative second connection, which sends nothing,
+    # would hold a one-thread server (and the page's load) for a minute and more
+    other = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Elsewhere)
     threading.Thread(target=other.serve_forever, daemon=True).start()
     before = set(verifying._RUNS)
     try:

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Mapping
 
-from ...base.memo import memo_of, remember
+from ...base.memo import MEMO, memo_of, remember
 from ...rsl.syntax import tree as s
 from ...rsl.syntax.errors import RSLError
 from ..planning import planner
@@ -391,6 +391,9 @@ def _memo_names(node: s.Node) -> tuple[str, ...] | None:
     """The free locals of a node in order — its value is remembered per
     binding of these — or None for the nodes not worth remembering (kept
     on the node, ``base.memo``)."""
+    memo = node.__dict__.get(MEMO)   # the hot path (every value asked): one look
+    if memo is not None and "memo names" in memo:
+        return memo["memo names"]
     return remember(memo_of(node), "memo names", _names_of, node)
 
 

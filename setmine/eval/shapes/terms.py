@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import fields, replace
 from typing import Callable
 
-from ...base.memo import memo_of, remember
+from ...base.memo import MEMO, memo_of, remember
 from ...rsl.syntax import tree as s
 from ...rsl.syntax.errors import RSLError
 
@@ -19,12 +19,15 @@ def remembered(rewrite: Callable) -> Callable:
     arguments by identity, anything else by equality; the result is kept
     on the first tree (``base.memo``), so it goes with the formula."""
     def cached(*args):
-        holder = _first_tree(args)
+        holder = args[0] if args and isinstance(args[0], s.Node) else _first_tree(args)
         if holder is None:
             return rewrite(*args)
         key = (rewrite, tuple(map(_identity, args)))
-        # (the entry keeps its trees alive: their ids are not reused)
-        return remember(memo_of(holder), key, _kept, rewrite, args)[1]
+        memo = holder.__dict__.get(MEMO)   # the hot path: one look
+        hit = memo.get(key) if memo is not None else None
+        if hit is None:   # (the entry keeps its trees alive: their ids are not reused)
+            hit = remember(memo_of(holder), key, _kept, rewrite, args)
+        return hit[1]
     cached.__name__, cached.__doc__ = rewrite.__name__, rewrite.__doc__
     return cached
 
@@ -53,6 +56,9 @@ def _identity(arg):
 def free_locals(node: s.Node) -> frozenset[str]:
     """The local variables a node uses without binding them (kept on the
     node, ``base.memo``)."""
+    memo = node.__dict__.get(MEMO)   # the hot path: one look
+    if memo is not None and "free locals" in memo:
+        return memo["free locals"]
     return remember(memo_of(node), "free locals", _free, node)
 
 
