@@ -171,14 +171,18 @@ def drawn_sections(board: Board, mine: "Evaluation", theirs: "Evaluation | None"
         if late is not None:
             sections.append(_not_drawn(schema, alias, late))
             continue
-        section = _section(schema, board, mine, alias, marks.get(alias, []), max_drawn)
-        if theirs is not None and alias in against and \
-                str(against.analysis[alias].type) == section.type:
-            section.other = _side(against, board, theirs, alias, max_drawn)
-            section.other_formula = _formula(against, alias, theirs)
-            section.same_formula = against.analysis[alias].tree == schema.analysis[alias].tree
-            section.differs = views.digest(section.side.view) != views.digest(section.other.view)
-        _draw(board, section, max_drawn)
+        try:
+            section = _section(schema, board, mine, alias, marks.get(alias, []), max_drawn)
+            if theirs is not None and alias in against and \
+                    str(against.analysis[alias].type) == section.type:
+                section.other = _side(against, board, theirs, alias, max_drawn)
+                section.other_formula = _formula(against, alias, theirs)
+                section.same_formula = against.analysis[alias].tree == schema.analysis[alias].tree
+                section.differs = views.digest(section.side.view) != \
+                    views.digest(section.other.view)
+            _draw(board, section, max_drawn)
+        except deadline.TimeUp as exc:   # met while this one was drawn (a long listing)
+            section = _not_drawn(schema, alias, exc.deadline)
         sections.append(section)
     return sections
 

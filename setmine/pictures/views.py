@@ -78,8 +78,9 @@ def view(board: Board, value, typ, *, measure=None, max_drawn: int | None = None
                         cells=cells, key=cells)
     kind = relation_kind(typ)
     if kind is not None and len(board.cells) > max_drawn:
-        return View("text", summary, present.show(value, present.TEXT_MEMBERS),
-                    note=not_drawn(board, max_drawn))
+        # its size only: listing even a few members of a relation of families
+        # counts their subsets, 15 s on a 50×50 board
+        return View("text", summary, "", note=not_drawn(board, max_drawn))
     text = ""   # a relation or a family is drawn; its members' text is in its data
     if kind == "families" and measure is not None:
         return _shares(value, summary, text, measure)
@@ -161,8 +162,7 @@ def not_drawn(board: Board, max_drawn: int) -> str:
 
 def _family(board: Board, value, summary: str, text: str, max_drawn: int) -> View:
     if len(board.cells) > max_drawn:
-        return View("text", summary, present.show(value, present.TEXT_MEMBERS),
-                    note=not_drawn(board, max_drawn))
+        return View("text", summary, "", note=not_drawn(board, max_drawn))
     got = present.listing(value, MEMBERS_DRAWN)
     boards = []
     for i, member in enumerate(got.items, 1):

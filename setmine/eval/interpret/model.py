@@ -14,6 +14,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Mapping
 
+from ...base import deadline
 from ...rsl.schema import dependencies
 from ...rsl.syntax import tree as s
 from ...rsl.syntax.errors import RSLError
@@ -92,6 +93,9 @@ def run_tree(evaluator: Evaluator, tree, formula: bool, budget: Budget,
             raise too_deep(tree) from None
     except RSLError as exc:
         result.error = s.widened_error(exc, tree)  # a parenthesised operand's span: with them
+    except deadline.TimeUp as exc:   # a request's end, met inside a count: this term's error
+        result.error = budget.exceeded("timeLimit", tree, "evaluation", None,
+                                       f"the request's {exc.deadline.seconds:g} s")
     finally:
         CURRENT_BUDGET.reset(token)
     result.seconds = time.perf_counter() - started

@@ -34,6 +34,7 @@ from dataclasses import dataclass
 from math import comb
 from typing import Callable, Iterator
 
+from ...base import deadline
 from .kept import Kept
 
 Poly = dict  # members taken → ways
@@ -51,7 +52,9 @@ class Counts:
 def count(lower: frozenset, free: list, lo: int, hi: int | None,
           constraints: tuple[tuple[frozenset, int], ...]) -> Counts:
     """Count the members (and per free element) of the constrained interval
-    whose free part is ``free`` (U∖L, in canonical order)."""
+    whose free part is ``free`` (U∖L, in canonical order); within a
+    request's deadline (``base.deadline``), since one count may be long."""
+    deadline.check(f"counting the members of a set of subsets of {len(free):,} elements")
     needs = []
     for a, k in constraints:
         need = k - len(a & lower) if lower else k
