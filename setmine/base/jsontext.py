@@ -100,28 +100,36 @@ def load_json_careful(text: str) -> Any:
                                    _too_deep_at(text)) from None
 
 
-def _too_deep_at(text: str) -> int:
-    """The offset of the bracket that opens level ``MAX_DEPTH + 1`` (strings
-    skipped), or 0 when the text never gets that deep."""
-    depth, inside, escaped = 0, False, False
-    for at, ch in enumerate(text):
+def _outside_strings(text: str, end: int | None = None):
+    """Each character of ``text[:end]`` outside its strings, as (offset,
+    character, the last string closed before it)."""
+    inside, escaped, began, last = False, False, 0, None
+    for at, ch in enumerate(text if end is None else text[:end]):
         if inside:
             if escaped:
                 escaped = False
             elif ch == "\\":
                 escaped = True
             elif ch == '"':
-                inside = False
+                inside, last = False, text[began + 1:at]
         elif ch == '"':
-            inside = True
-        elif ch in "[{":
+            inside, began = True, at
+        else:
+            yield at, ch, last
+
+
+def _too_deep_at(text: str) -> int:
+    """The offset of the bracket that opens level ``MAX_DEPTH + 1`` (strings
+    skipped), or 0 when the text never gets that deep."""
+    depth = 0
+    for at, ch, _ in _outside_strings(text):
+        if ch in "[{":
             depth += 1
             if depth > MAX_DEPTH:
                 return at
         elif ch in "]}":
             depth -= 1
     return 0
-
 
 def describe_json(value: Any, limit: int = 60) -> str:
     """A JSON value for an error message, cut to about ``limit`` characters."""
@@ -216,18 +224,9 @@ def _top(where: str) -> str | None:
 
 def _key_at(text: str, offset: int) -> str | None:
     """The key of the top-level object whose value holds ``offset``."""
-    depth, inside, escaped, began, key, last = 0, False, False, 0, None, None
-    for at, ch in enumerate(text[:offset]):
-        if inside:
-            if escaped:
-                escaped = False
-            elif ch == "\\":
-                escaped = True
-            elif ch == '"':
-                inside, last = False, text[began + 1:at]
-        elif ch == '"':
-            inside, began = True, at
-        elif ch == ":" and depth == 1:
+    depth, key = 0, None
+    for _, ch, last in _outside_strings(text, offset):
+        if ch == ":" and depth == 1:
             key = last
         elif ch in "[{":
             depth += 1
