@@ -57,7 +57,10 @@ BELOW = {
     "present": set(),
     "check": {".", "base", "eval/values", "eval/interpret", "board", "board/files"} | RSL | SOLVER | PRESENT,
     "verify": {"base"},
-    "verify/models": {"verify", "eval/values", "eval/interpret", "base", "present/explain"} | RSL,
+    "verify/models": {"verify", "eval/values", "eval/interpret", "base", "present/explain",
+                      "present/output"} | RSL,
+    "proof": {"verify", "verify/models", "eval/values", "eval/interpret", "base",
+              "present/explain", "present/output"} | RSL,
     "verify/boards": {".", "base", "eval/values", "eval/shapes", "eval/interpret", "eval/compiled",
                       "board", "board/files", "check", "verify", "verify/models"}
                      | RSL | SOLVER | PRESENT,
@@ -66,10 +69,11 @@ BELOW = {
     "repair": {".", "base", "eval/values", "eval/shapes", "eval/interpret", "board", "board/files", "check",
                "verify", "verify/boards"} | RSL | SOLVER | PRESENT,
     "serve": {".", "base", "eval/values", "eval/interpret", "board", "board/files", "model",
-              "pictures", "verify", "verify/boards", "verify/models"} | RSL | PRESENT | SOLVER,
+              "pictures", "verify", "verify/boards", "verify/models", "proof"}
+             | RSL | PRESENT | SOLVER,
     "cli": {".", "base", "eval/values", "eval/interpret", "eval/compiled", "board", "board/files", "exteor",
             "portal", "model", "check", "verify", "verify/boards", "verify/models", "pictures",
-            "repair", "serve"}
+            "repair", "serve", "proof"}
            | RSL | SOLVER | PRESENT,
 }
 

@@ -34,7 +34,8 @@ def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
 
             command = importlib.import_module(f"{__name__}.{module}")
             command.add_parser(sub)
-            add_limit_options(sub.choices[name], getattr(command, "REQUEST_SECONDS", None))
+            add_limit_options(sub.choices[name], getattr(command, "REQUEST_SECONDS", None),
+                              getattr(command, "REQUEST_HELP", None))
             add_spelling_option(sub.choices[name])
         else:
             sub.add_parser(name, help=summary)

@@ -19,6 +19,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "observe": ("observe", "which terms depend on the hidden mines"),
     "defects": ("defects", "search for formulas that betray their conventions"),
     "verify": ("verify", "check properties on every board of a scope"),
+    "prove": ("prove", "prove a statement for every model of every size, or refute it"),
     "report": ("report", "an HTML page: every term drawn on the board"),
     "repair": ("repair", "localize a faulty formula and propose the smallest fix"),
     "serve": ("serve", "the live page: edit a board or a model, type a formula, see every term "

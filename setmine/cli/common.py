@@ -292,9 +292,12 @@ def budget_from(args):
                            "memory": "--max-memory"})
 
 
-def add_limit_options(parser, request_seconds: float | None = None) -> None:
+def add_limit_options(parser, request_seconds: float | None = None,
+                      request_help: str | None = None) -> None:
     """The limits of every command: its memory and its whole running time —
-    or, for a server (``request_seconds``, its default), each request's."""
+    or, for a server (``request_seconds``, its default), each request's
+    (``request_help``: what a request is for this command, ``{seconds}``
+    its default)."""
     from .limits import DEFAULT_TIMEOUT, default_memory, default_memory_text
 
     parser.add_argument("--max-memory", type=memory_size, default=default_memory(),
@@ -304,8 +307,10 @@ def add_limit_options(parser, request_seconds: float | None = None) -> None:
                              f"of the memory, between 1G and 4G)")
     if request_seconds is not None:
         parser.add_argument("--timeout", type=positive_seconds, default=request_seconds,
-                            metavar="S", help=f"answer each request with an error after S "
-                                              f"seconds (default {request_seconds:g})")
+                            metavar="S", help=(request_help or
+                                               "answer each request with an error after S "
+                                               "seconds (default {seconds:g})").format(
+                                seconds=request_seconds))
         parser.set_defaults(per_request=True)
         return
     parser.add_argument("--timeout", type=positive_seconds, default=DEFAULT_TIMEOUT,

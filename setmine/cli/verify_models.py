@@ -123,30 +123,15 @@ def search(schema, scope, asserts: list[str], instances: int, budget=None, progr
 
 
 def _values_json(schema, interpretation) -> dict:
-    from ..present.output.values import to_json
+    from ..verify.models.evidence import values_json
 
-    env = schema.environment()
-    return {alias: to_json(value, env[alias].type) for alias, value in
-            interpretation.values.items()}
+    return values_json(schema, interpretation)
 
 
 def _evidence_json(schema, p) -> dict:
-    """verify's evidence fields for a property's counterexample: the terms
-    the formula reads, the witnesses of its quantifiers, the explanation."""
-    from ..present.explain.trace import render as render_trace
-    from ..present.output.values import to_json as value_json
-    from ..verify.models.evidence import gather
+    from ..verify.models.evidence import evidence_json
 
-    evidence = gather(schema, p["counterexample"], p["name"])
-
-    def typed(name: str):
-        return schema.analysis[name].type if name in schema else None
-    return {"values": {n: value_json(r.value, typed(n)) if r.ok else {"error": r.error.message}
-                       for n, r in evidence.values.items()},
-            "witnesses": [{"formula": text, "binding": {var: value_json(v, None)
-                                                        for var, v in binding.items()}}
-                          for text, binding in evidence.witnesses],
-            "explanation": [line for t in evidence.traces for line in render_trace(t)]}
+    return evidence_json(schema, p["counterexample"], p["name"])
 
 
 def to_json(schema, scope, outcome) -> dict:
@@ -222,21 +207,27 @@ def print_outcome(schema, scope, outcome) -> None:
 
 
 def _write_model(schema, outcome, path: Path) -> None:
-    from .common import write_output
-    from ..model.decode import Encoding
-    from ..model.interpretation import renumbered
-    from ..portal.writing import readable_by_reference, session_json
     from . import UserError
 
     failing = [p["counterexample"] for p in outcome["properties"] if not p["holds"]]
     chosen = failing[0] if failing else outcome["first"]
     if chosen is None:
         raise UserError("--write-model: the scope has no model to write")
-    model = renumbered(schema, chosen.values, str, title="setmine verify --scope models")
+    write_session(schema, chosen, path, "setmine verify --scope models",
+                  "counterexample" if failing else "first model")
+
+
+def write_session(schema, chosen, path: Path, title: str, what: str) -> None:
+    """Write a model (an Interpretation) as a ConceptPortal session."""
+    from .common import write_output
+    from ..model.decode import Encoding
+    from ..model.interpretation import renumbered
+    from ..portal.writing import readable_by_reference, session_json
+
+    model = renumbered(schema, chosen.values, str, title=title)
     types = {c.alias: str(schema.analysis[c.alias].type) for c in schema
              if c.kind == "structure" and schema.analysis[c.alias].ok}
     document = session_json(readable_by_reference(schema), model.encoded(Encoding.INDEX), types,
                             model.title)
     write_output(path, json.dumps(document, ensure_ascii=False, indent=1) + "\n", "--write-model")
-    print(f"wrote {path}: the {'counterexample' if failing else 'first model'}, as a "
-          f"ConceptPortal session", file=sys.stderr)
+    print(f"wrote {path}: the {what}, as a ConceptPortal session", file=sys.stderr)

@@ -51,3 +51,30 @@ def explained(schema, data, formulas: list, budget: Budget) -> ModelEvidence:
 
 
 __all__ = ["ModelEvidence", "explained", "gather"]
+
+
+def values_json(schema, interpretation) -> dict:
+    """A model's values as JSON (``present.output.values.to_json``)."""
+    from ...present.output.values import to_json
+
+    env = schema.environment()
+    return {alias: to_json(value, env[alias].type) for alias, value in
+            interpretation.values.items()}
+
+
+def evidence_json(schema, model: Interpretation, formula: str) -> dict:
+    """verify's evidence fields for a property's counterexample: the terms
+    the formula reads, the witnesses of its quantifiers, the explanation."""
+    from ...present.explain.trace import render as render_trace
+    from ...present.output.values import to_json as value_json
+
+    evidence = gather(schema, model, formula)
+
+    def typed(name: str):
+        return schema.analysis[name].type if name in schema else None
+    return {"values": {n: value_json(r.value, typed(n)) if r.ok else {"error": r.error.message}
+                       for n, r in evidence.values.items()},
+            "witnesses": [{"formula": text, "binding": {var: value_json(v, None)
+                                                        for var, v in binding.items()}}
+                          for text, binding in evidence.witnesses],
+            "explanation": [line for t in evidence.traces for line in render_trace(t)]}

@@ -1,0 +1,488 @@
+"""Typed RSLang terms into SMT-LIB for cvc5's theory of finite sets.
+
+The translation is meant for one question: is a formula true in *every*
+model of a schema, of every size?  So it keeps what RSLang means and
+nothing of any one model:
+
+==========================  ===============================================
+RSLang                      SMT-LIB (cvc5 1.4, logic ``ALL``)
+==========================  ===============================================
+basic or constant set X1    a sort ``E_X1`` and a constant ``X1 : (Set E_X1)``
+                            (a finite set of that sort: the sort may hold
+                            more elements, which no formula reaches)
+Z                           ``Int``; ``x ∈ Z`` is true
+ℬ(H), H1×H2                 ``(Set H)``, ``(Tuple H1 H2)``
+structure S1 ::= ℬ(X1×X1)   a constant ``S1`` and its domain as an axiom
+                            (every member of S1 is in X1×X1)
+∪ ∩ \\ ∆, card, bool         ``set.union`` ``set.inter`` ``set.minus``, ∆ as
+                            two minuses, ``set.card``, ``set.singleton``
+x ∈ A                       unfolded by A's construct: ``x ∈ ℬ(A)`` is
+                            ``x ⊆ A``, ``x ∈ D{v∈A | P}`` is ``x ∈ A ∧
+                            P(x)``, ``x ∈ A×B`` tests the components…
+D{…}, ℬ, ×, Pr, Fi, red     a set-valued Skolem function of the free
+  as a value                variables, with the membership axiom of its
+                            construct (``∀x. x ∈ K ⇔ x ∈ …``); only for a
+                            finite set (never built from Z)
+∀v∈A P, ∃v∈A P              ``forall``/``exists`` over v's sort, guarded by
+                            v ∈ A (a tuple of locals: one variable each)
+pr_i, (a, b)                ``tuple.select``, ``tuple``
+F1[a], P1[a]                the body, its parameters bound by ``let``
+debool                      an uninterpreted function with debool({x}) = x;
+                            each use is recorded (``Translator.partial``) so
+                            that a statement states where it is defined
+I{…}, R{…}                  no translation (:class:`NoTranslation`)
+==========================  ===============================================
+
+Every set an SMT term stands for is finite, as every RSLang value is; a
+construct that would make an infinite one (``D{x ∈ Z | …}`` as a value,
+``Z`` itself) is refused rather than approximated: a translation that
+admits fewer models than RSLang could prove a falsehood.  Where a
+translation is refused, the formula that reads it is not proved
+(``NoTranslation`` names the construct and why).
+"""
+
+from __future__ import annotations
+
+from typing import Mapping
+
+from ..rsl.semantics.compat import unify
+from ..rsl.semantics.node_types import node_types
+from ..rsl.semantics.types import FunctionType, Integer, SetType, TupleType, Type, substitute
+from ..rsl.syntax import tree as s
+from .smtlib import (ARITHMETIC, EMPTY_DEFAULT, ORDER, SET_OPS, Bound, NoTranslation, Partial,
+                     Typing, conj, disj, element_names, element_type, fill, finite, let,
+                     numeral, project, same_sort, select, sort)
+
+class Translator:
+    """Translates the formulas and terms of one schema.
+
+    ``declarations`` gathers what the translations need declared (Skolem
+    functions, ``debool``'s function per sort) and ``axioms`` what they need
+    asserted, per owner (the constituent or statement being translated,
+    ``self.owner``), so that an obligation asserts each with its owner's
+    name.  ``global_symbol(alias)`` says how a constituent is referred to
+    (the theory declares it)."""
+
+    def __init__(self, schema, functions: Mapping[str, s.Node]):
+        self.schema = schema
+        self.env = schema.environment()
+        self.functions = functions
+        self.declarations: list[str] = []
+        self.axioms: dict[str, list[str]] = {}
+        self.partial: dict[str, list[Partial]] = {}
+        self.globals_read: dict[str, set[str]] = {}
+        self.sorts: set[str] = set()
+        self.owner = ""
+        self._fresh = 0
+        self._skolems: dict[tuple, str] = {}
+        self._debools: set[str] = set()
+        self._typings: dict[int, Mapping[int, Type]] = {}
+
+    # -- entry points
+    def typing(self, tree: s.Node) -> Typing:
+        key = id(tree)
+        if key not in self._typings:
+            self._typings[key] = node_types(tree, self.env)
+        return Typing(self._typings[key])
+
+    def statement(self, owner: str, tree: s.Node) -> str:
+        """A closed formula (an axiom, a statement, an assertion) for ``owner``."""
+        self.owner = owner
+        self.axioms.setdefault(owner, [])
+        self.partial.setdefault(owner, [])
+        self.globals_read.setdefault(owner, set())
+        return self.formula(tree, {}, self.typing(tree))
+
+    def value(self, owner: str, tree: s.Node, want: Type | None = None) -> str:
+        """A closed term (a term's definition) for ``owner``."""
+        self.owner = owner
+        self.axioms.setdefault(owner, [])
+        self.partial.setdefault(owner, [])
+        self.globals_read.setdefault(owner, set())
+        return self.term(tree, {}, self.typing(tree), want)
+
+    def membership(self, owner: str, x: str, tree: s.Node, want: Type | None = None) -> str:
+        """The formula "x ∈ tree" for ``owner`` (a structure's domain, a term's
+        members), ``x`` a variable the caller binds."""
+        self.owner = owner
+        self.axioms.setdefault(owner, [])
+        self.partial.setdefault(owner, [])
+        self.globals_read.setdefault(owner, set())
+        return self.member(x, tree, {}, self.typing(tree), want)
+
+    def type_of(self, tree: s.Node) -> Type | None:
+        return self.typing(tree).of(tree)
+
+    # -- helpers
+    def fresh(self, hint: str) -> str:
+        self._fresh += 1
+        safe = "".join(ch if ch.isascii() and (ch.isalnum() or ch == "_") else "_" for ch in hint)
+        return f"{safe or 'v'}.{self._fresh}"
+
+    def sort_of(self, t: Type) -> str:
+        for sub in element_names(t):
+            self.sorts.add(sub)
+        return sort(t)
+
+    def _type(self, node, ty: Typing, want=None) -> Type:
+        return fill(ty.of(node), want)
+
+    def _axiom(self, text: str) -> None:
+        self.axioms[self.owner].append(text)
+
+    # -- formulas
+    def formula(self, node: s.Node, env: dict, ty: Typing) -> str:
+        if isinstance(node, s.GlobalDefinition):
+            node = node.body
+        if isinstance(node, s.Negation):
+            return f"(not {self.formula(node.arg, env, ty)})"
+        if isinstance(node, s.Connective):
+            links = s.chain(node)
+            out = self.formula(links[0].left, env, ty)
+            for link in links:
+                right = self.formula(link.right, env, ty)
+                op = {"&": "and", "∨": "or", "⇒": "=>", "⇔": "="}[link.op]
+                out = f"({op} {out} {right})"
+            return out
+        if isinstance(node, s.Quantifier):
+            return self.quantifier(node, env, ty)
+        if isinstance(node, s.Predicate):
+            return self.predicate(node, env, ty)
+        if isinstance(node, s.Call):
+            return self.call(node, env, ty, formula=True)
+        if isinstance(node, s.Global):
+            info = self.env.get(node.name)
+            if info is not None and info.kind in ("axiom", "theorem"):
+                tree = self.schema.tree(node.name)
+                return self.formula(tree, {}, self.typing(tree))
+        raise NoTranslation(node, "not a formula")
+
+    def quantifier(self, node: s.Quantifier, env: dict, ty: Typing) -> str:
+        decls = node.var.items if isinstance(node.var, s.DeclList) else (node.var,)
+        element = element_type(self._type(node.domain, ty))
+        variables, guards, inner = [], [], dict(env)
+        for decl in decls:
+            value = self.declare(decl, element, variables, inner)
+            guards.append(self.member(value, node.domain, env, ty))
+        body = self.formula(node.body, inner, ty)
+        bound = " ".join(f"({v} {srt})" for v, srt in variables)
+        if node.op == "∀":
+            return f"(forall ({bound}) (=> {conj(guards)} {body}))"
+        return f"(exists ({bound}) {conj(guards + [body])})"
+
+    def declare(self, decl: s.Node, t: Type, variables: list, env: dict) -> str:
+        """Variables for the locals of ``decl`` (of type ``t``), added to
+        ``variables`` and ``env``; returns the SMT term of the whole value."""
+        if isinstance(decl, s.Local):
+            name = self.fresh(decl.name)
+            variables.append((name, self.sort_of(t)))
+            env[decl.name] = Bound(name, t)
+            return name
+        if isinstance(decl, s.TupleDecl) and isinstance(t, TupleType) \
+                and len(t.factors) == len(decl.items):
+            parts = [self.declare(d, f, variables, env) for d, f in zip(decl.items, t.factors)]
+            return f"(tuple {' '.join(parts)})"
+        raise NoTranslation(decl, f"a declaration that does not match its type {t}")
+
+    def bind(self, decl: s.Node, value: str, t: Type, env: dict, lets: list) -> None:
+        """Bind ``decl``'s locals to the parts of ``value`` by let (``lets``)."""
+        if isinstance(decl, s.Local):
+            name = self.fresh(decl.name)
+            lets.append((name, value))
+            env[decl.name] = Bound(name, t)
+            return
+        if isinstance(decl, s.TupleDecl) and isinstance(t, TupleType) \
+                and len(t.factors) == len(decl.items):
+            for i, (d, f) in enumerate(zip(decl.items, t.factors)):
+                self.bind(d, select(value, i), f, env, lets)
+            return
+        raise NoTranslation(decl, f"a declaration that does not match its type {t}")
+
+    def predicate(self, node: s.Predicate, env: dict, ty: Typing) -> str:
+        op = node.op
+        if op in ("∈", "∉"):
+            element = element_type(self._type(node.right, ty, SetType(self._type(node.left, ty))))
+            x = self.term(node.left, env, ty, element)
+            inside = self.member(x, node.right, env, ty, SetType(element))
+            return inside if op == "∈" else f"(not {inside})"
+        left_t, right_t = ty.of(node.left), ty.of(node.right)
+        want = fill(left_t, right_t)
+        if op in ("=", "≠"):
+            same_sort(node, fill(left_t, want), fill(right_t, want))
+            same = self.equal(node.left, node.right, env, ty, want)
+            return same if op == "=" else f"(not {same})"
+        if op in ("⊆", "⊂", "⊄"):
+            inside = self.subset(node.left, node.right, env, ty, want)
+            if op == "⊆":
+                return inside
+            other = self.subset(node.right, node.left, env, ty, want)
+            strict = f"(and {inside} (not {other}))"
+            return strict if op == "⊂" else f"(not {strict})"
+        if not (isinstance(fill(left_t, None), Integer) and isinstance(fill(right_t, None), Integer)):
+            raise NoTranslation(node, "an order between elements of a constant set "
+                                "(only integers are ordered here)")
+        a, b = self.term(node.left, env, ty), self.term(node.right, env, ty)
+        return f"({ORDER[op]} {a} {b})"
+
+    def equal(self, left, right, env, ty, want: Type) -> str:
+        if isinstance(want, SetType) and not (self.native(left) and self.native(right)):
+            x = self.fresh("x")
+            element = want.base
+            a = self.member(x, left, env, ty, want)
+            b = self.member(x, right, env, ty, want)
+            return f"(forall (({x} {self.sort_of(element)})) (= {a} {b}))"
+        return f"(= {self.term(left, env, ty, want)} {self.term(right, env, ty, want)})"
+
+    def subset(self, left, right, env, ty, want: Type) -> str:
+        if self.native(left) and self.native(right):
+            return f"(set.subset {self.term(left, env, ty, want)} {self.term(right, env, ty, want)})"
+        x = self.fresh("x")
+        element = want.base if isinstance(want, SetType) else EMPTY_DEFAULT
+        a = self.member(x, left, env, ty, want)
+        b = self.member(x, right, env, ty, want)
+        return f"(forall (({x} {self.sort_of(element)})) (=> {a} {b}))"
+
+    def native(self, node) -> bool:
+        """Whether ``node`` is a set SMT-LIB says directly (no Skolem function)."""
+        if isinstance(node, (s.Global, s.Local, s.EmptySet, s.Enumeration)):
+            return True
+        if isinstance(node, s.SetOperation):
+            return self.native(node.left) and self.native(node.right)
+        if isinstance(node, s.Apply) and node.op in ("bool", "debool"):
+            return True
+        if isinstance(node, s.Projection) and not node.big:
+            return True
+        return False
+
+    # -- membership: "x ∈ node", unfolded by node's construct
+    def member(self, x: str, node: s.Node, env: dict, ty: Typing, want: Type | None = None) -> str:
+        t = self._type(node, ty, want)
+        if isinstance(node, s.IntegerSet):
+            return "true"
+        if isinstance(node, s.EmptySet):
+            return "false"
+        if isinstance(node, s.SetOperation):
+            a = self.member(x, node.left, env, ty, t)
+            b = self.member(x, node.right, env, ty, t)
+            return {"∪": lambda: disj([a, b]), "∩": lambda: conj([a, b]),
+                    "\\": lambda: conj([a, f"(not {b})"]),
+                    "∆": lambda: f"(xor {a} {b})"}[node.op]()
+        if isinstance(node, s.Product):
+            factors = element_type(t).factors if isinstance(element_type(t), TupleType) else None
+            if factors is None or len(factors) != len(node.factors):
+                raise NoTranslation(node, "a product whose type is not a tuple's")
+            return conj([self.member(select(x, i), f, env, ty, SetType(ft))
+                         for i, (f, ft) in enumerate(zip(node.factors, factors))])
+        if isinstance(node, s.Apply) and node.op == "ℬ":
+            inner = SetType(element_type(element_type(t)))
+            if self.native(node.arg):
+                return f"(set.subset {x} {self.term(node.arg, env, ty, inner)})"
+            y = self.fresh("y")
+            return (f"(forall (({y} {self.sort_of(inner.base)})) (=> (set.member {y} {x}) "
+                    f"{self.member(y, node.arg, env, ty, inner)}))")
+        if isinstance(node, s.Apply) and node.op == "bool":
+            return f"(= {x} {self.term(node.arg, env, ty, element_type(t))})"
+        if isinstance(node, s.Apply) and node.op == "red":
+            b = self.fresh("b")
+            family = SetType(t)
+            return (f"(exists (({b} {self.sort_of(t)})) (and "
+                    f"{self.member(b, node.arg, env, ty, family)} (set.member {x} {b})))")
+        if isinstance(node, s.Declarative):
+            element = element_type(t)
+            inner, lets = dict(env), []
+            self.bind(node.var, x, element, inner, lets)
+            condition = self.formula(node.condition, inner, ty)
+            return conj([self.member(x, node.domain, env, ty, t), let(lets, condition)])
+        if isinstance(node, s.Enumeration):
+            element = element_type(t)
+            return disj([f"(= {x} {self.term(item, env, ty, element)})" for item in node.items])
+        if isinstance(node, s.Filter):
+            return self.filter_member(x, node, env, ty, t)
+        if isinstance(node, s.Projection) and node.big:
+            whole = self._type(node.arg, ty)
+            tt = element_type(whole)
+            if not isinstance(tt, TupleType):
+                raise NoTranslation(node, "a projection of a set that is not of tuples")
+            u = self.fresh("t")
+            part = project(u, node.indices)
+            return (f"(exists (({u} {self.sort_of(tt)})) (and "
+                    f"{self.member(u, node.arg, env, ty, whole)} (= {part} {x})))")
+        if isinstance(node, s.Call):
+            return self.call(node, env, ty, formula=False, member_of=x)
+        return f"(set.member {x} {self.term(node, env, ty, t)})"
+
+    def filter_member(self, x, node: s.Filter, env, ty, t) -> str:
+        element = element_type(t)
+        if not isinstance(element, TupleType):
+            raise NoTranslation(node, "a filter of a set that is not of tuples")
+        parts = [self.member(x, node.arg, env, ty, t)]
+        factors = element.factors
+        if any(i < 1 or i > len(factors) for i in node.indices):
+            raise NoTranslation(node, "a filter index beyond the tuple")
+        if len(node.params) == len(node.indices):
+            for i, p in zip(node.indices, node.params):
+                parts.append(self.member(select(x, i - 1), p, env, ty, SetType(factors[i - 1])))
+        elif len(node.params) == 1:
+            chosen = (factors[node.indices[0] - 1] if len(node.indices) == 1
+                      else TupleType(tuple(factors[i - 1] for i in node.indices)))
+            parts.append(self.member(project(x, node.indices), node.params[0], env, ty,
+                                     SetType(chosen)))
+        else:
+            raise NoTranslation(node, "a filter whose parameters do not match its indices")
+        return conj(parts)
+
+    # -- terms
+    def term(self, node: s.Node, env: dict, ty: Typing, want: Type | None = None) -> str:
+        t = self._type(node, ty, want)
+        if isinstance(node, s.Integer):
+            return numeral(node.value)
+        if isinstance(node, s.EmptySet):
+            return f"(as set.empty {self.sort_of(t)})"
+        if isinstance(node, s.Local):
+            if node.name not in env:
+                raise NoTranslation(node, "a local that is not bound")
+            return env[node.name].term
+        if isinstance(node, s.Global):
+            info = self.env.get(node.name)
+            if info is None or info.kind in ("function", "predicate", "axiom", "theorem"):
+                raise NoTranslation(node, "not a value")
+            self.globals_read[self.owner].add(node.name)
+            self.sort_of(t)
+            return node.name
+        if isinstance(node, s.Arithmetic):
+            links = s.chain(node)
+            out = self.integer(links[0].left, env, ty)
+            for link in links:
+                out = f"({ARITHMETIC[link.op]} {out} {self.integer(link.right, env, ty)})"
+            return out
+        if isinstance(node, s.SetOperation):
+            if not self.native(node):
+                return self.materialise(node, env, ty, t)
+            links = s.chain(node)
+            out = self.term(links[0].left, env, ty, t)
+            for link in links:
+                right = self.term(link.right, env, ty, t)
+                if link.op == "∆":
+                    out = f"(set.union (set.minus {out} {right}) (set.minus {right} {out}))"
+                else:
+                    out = f"({SET_OPS[link.op]} {out} {right})"
+            return out
+        if isinstance(node, s.Apply):
+            return self.apply(node, env, ty, t)
+        if isinstance(node, s.Projection) and not node.big:
+            whole = self._type(node.arg, ty)
+            if not isinstance(whole, TupleType) or any(
+                    i < 1 or i > len(whole.factors) for i in node.indices):
+                raise NoTranslation(node, "a projection beyond the tuple")
+            return project(self.term(node.arg, env, ty, whole), node.indices)
+        if isinstance(node, s.Enumeration):
+            element = element_type(t)
+            items = [f"(set.singleton {self.term(i, env, ty, element)})" for i in node.items]
+            out = items[0]
+            for item in items[1:]:
+                out = f"(set.union {out} {item})"
+            return out
+        if isinstance(node, s.Tuple):
+            factors = t.factors if isinstance(t, TupleType) else (None,) * len(node.items)
+            return "(tuple " + " ".join(self.term(i, env, ty, f)
+                                        for i, f in zip(node.items, factors)) + ")"
+        if isinstance(node, s.Call):
+            return self.call(node, env, ty, formula=False)
+        if isinstance(node, (s.Product, s.Declarative, s.Filter, s.Projection)):
+            return self.materialise(node, env, ty, t)
+        if isinstance(node, s.IntegerSet):
+            raise NoTranslation(node, "Z as a value is infinite; only x ∈ Z and ∀x∈Z are said")
+        if isinstance(node, s.Imperative):
+            raise NoTranslation(node, "an imperative loop has no translation to a formula")
+        if isinstance(node, s.Recursive):
+            raise NoTranslation(node, "a recursive loop has no translation to a formula "
+                                "(a fixpoint is not first-order)")
+        raise NoTranslation(node, "not a term")
+
+    def integer(self, node, env, ty) -> str:
+        if not isinstance(fill(ty.of(node), None), Integer):
+            raise NoTranslation(node, "arithmetic on elements of a constant set "
+                                "(only integers are added here)")
+        return self.term(node, env, ty, Integer())
+
+    def apply(self, node: s.Apply, env, ty, t: Type) -> str:
+        if node.op == "card":
+            arg_t = self._type(node.arg, ty)
+            return f"(set.card {self.term(node.arg, env, ty, arg_t)})"
+        if node.op == "bool":
+            return f"(set.singleton {self.term(node.arg, env, ty, element_type(t))})"
+        if node.op == "debool":
+            arg_t = fill(ty.of(node.arg), SetType(t))
+            argument = self.term(node.arg, env, ty, arg_t)
+            self.partial[self.owner].append(Partial(node, argument, bool(env)))
+            return f"({self.debool(t)} {argument})"
+        if node.op in ("ℬ", "red"):
+            return self.materialise(node, env, ty, t)
+        raise NoTranslation(node, f"{node.op} is not said here")
+
+    def debool(self, t: Type) -> str:
+        """The function that stands for debool on sets of ``t``'s sort: any
+        function with debool({x}) = x (where the set is no singleton,
+        RSLang's debool is an error, and the translation says nothing)."""
+        srt = self.sort_of(t)
+        name = "debool." + "".join(ch if ch.isalnum() else "_" for ch in srt).strip("_")
+        if name not in self._debools:
+            self._debools.add(name)
+            self.declarations.append(f"(declare-fun {name} ((Set {srt})) {srt})")
+            self.declarations.append(
+                f"(assert (! (forall ((x {srt})) (= ({name} (set.singleton x)) x)) "
+                f":named {name}.singleton))")
+        return name
+
+    def materialise(self, node: s.Node, env: dict, ty: Typing, t: Type) -> str:
+        """A Skolem function of ``node``'s free locals whose value is ``node``'s
+        set, with its membership axiom (asserted for the current owner)."""
+        if not finite(node, self.env):
+            raise NoTranslation(node, "an infinite set (built from Z) as a value")
+        used = {n.name for n in node.walk() if isinstance(n, s.Local)}
+        free = [(name, b) for name, b in env.items() if name in used]
+        key = (id(node), tuple(b.term for _, b in free), str(t))
+        name = self._skolems.get(key)
+        args = " ".join(b.term for _, b in free)
+        if name is None:
+            name = self.fresh("K")
+            self._skolems[key] = name
+            params = [(self.fresh(n), b.type) for n, b in free]
+            inner = {n: Bound(p, pt) for (n, _), (p, pt) in zip(free, params)}
+            x = self.fresh("x")
+            body = self.member(x, node, inner, ty, t)
+            self.declarations.append(
+                f"(declare-fun {name} ({' '.join(self.sort_of(pt) for _, pt in params)}) "
+                f"{self.sort_of(t)})")
+            head = f"({name} {' '.join(p for p, _ in params)})" if params else name
+            bound = " ".join(f"({p} {self.sort_of(pt)})" for p, pt in params)
+            self._axiom(f"(forall ({bound} ({x} {self.sort_of(element_type(t))})) "
+                        f"(= (set.member {x} {head}) {body}))")
+        return f"({name} {args})" if free else name
+
+    def call(self, node: s.Call, env, ty, formula: bool, member_of: str | None = None) -> str:
+        definition = self.functions.get(node.name)
+        info = self.env.get(node.name)
+        if definition is None or info is None or not isinstance(info.type, FunctionType):
+            raise NoTranslation(node, f"{node.name} has no definition that typed")
+        self.globals_read[self.owner].add(node.name)
+        if not isinstance(definition, s.FunctionDef) or \
+                len(definition.params) != len(node.args):
+            raise NoTranslation(node, "a call whose arguments do not match")
+        bindings: dict[str, Type] = {}
+        arg_types = []
+        for arg, p in zip(node.args, info.type.params):
+            unify(p, fill(ty.of(arg), None), bindings)
+        for p in info.type.params:
+            arg_types.append(fill(substitute(p, bindings), None))
+        inner_ty = self.typing(definition)
+        inner_ty = Typing(inner_ty.types, {k: fill(v, None) for k, v in bindings.items()})
+        inner, lets = {}, []
+        for param, arg, at in zip(definition.params, node.args, arg_types):
+            value = self.term(arg, env, ty, at)
+            self.bind(param.var, value, at, inner, lets)
+        if formula:
+            return let(lets, self.formula(definition.body, inner, inner_ty))
+        if member_of is not None:
+            return let(lets, self.member(member_of, definition.body, inner, inner_ty))
+        return let(lets, self.term(definition.body, inner, inner_ty))
