@@ -13,6 +13,8 @@ is called, so that ``import setmine`` stays light):
 * :func:`check` — the axioms' verdicts on a board;
 * :func:`verify` — a property on every position of a scope (as ``setmine verify``);
 * :func:`repair` — a faulty term's smallest fix (as ``setmine repair``);
+* :func:`prove` — each statement proved for every model, refuted or unknown
+  (as ``setmine prove``);
 * :func:`report` — the HTML page of every term drawn on a board;
 * :func:`show` — a value as setmine prints it.
 
@@ -24,7 +26,7 @@ The pipeline behind them: text → syntax tree → typed term → value
 from __future__ import annotations
 
 __version__ = "0.1.0"
-__all__ = ["check", "evaluate", "load_board", "load_schema", "repair", "report", "show",
+__all__ = ["check", "evaluate", "load_board", "load_schema", "prove", "repair", "report", "show",
            "verify"]  # check, repair and verify are also subpackages, made callable (at the end)
 
 
@@ -160,6 +162,56 @@ def _repair(schema, alias: str, scope: str = "cells<=5", **options):
 
     options.setdefault("validate", None)
     return search(load_schema(schema), alias, scope, **options)
+
+
+def prove(schema="written", assertions=(), *, timeout: float = 30.0, sizes: str | None = None,
+          integers: str | None = None, bounded_seconds: float = 60.0,
+          smt2: str | None = None) -> dict:
+    """Decide each statement of the schema, then each of ``assertions``, for
+    every model of every size, as ``setmine prove --json`` does, and return
+    its JSON object (docs/proving.md): ``axioms`` (consistent, inconsistent
+    or unknown) and ``statements``, each with its ``verdict`` (proved,
+    refuted, unknown, vacuous), what a proof ``used``, the smallest
+    ``counterexample`` of the models scope (``sizes``, by default every
+    basic and constant set of at most 3 elements), and what was tried.
+    ``schema``: a shipped name, any schema file setmine reads, or a Schema;
+    ``timeout``: the prover's seconds per statement; ``smt2``: a folder to
+    write each proof obligation to.
+
+    >>> import setmine
+    >>> result = setmine.prove("corrected", ["D8 ⊆ S2"], sizes="X1<=2")
+    >>> [(s["verdict"], s["used"]) for s in result["statements"]]
+    [('proved', ['S2', 'A4', 'D1', 'D8'])]
+    """
+    from .proof.decide import decide, default_scope
+    from .proof.report import to_json
+    from .verify.models.scope import parse_model_scope
+
+    schema = _any_schema(schema)
+    if sizes is not None:
+        scope = parse_model_scope(schema, sizes, integers)
+    else:
+        scope = default_scope(schema)
+    outcome = decide(schema, list(assertions), timeout=timeout, scope=scope,
+                     bounded_seconds=bounded_seconds, smt2_dir=smt2)
+    return to_json(schema, outcome)
+
+
+def _any_schema(spec):
+    """A shipped schema by name, a Schema, or any schema file setmine reads
+    (.rsl, Exteor, a ConceptPortal session or bundle)."""
+    from pathlib import Path
+
+    from .resources import SCHEMAS
+    from .rsl.schema import Schema
+    from .sources import read_schema
+
+    if isinstance(spec, Schema) or str(spec) in SCHEMAS:
+        return load_schema(spec)
+    if not Path(spec).exists():
+        raise FileNotFoundError(f"{spec}: no such schema file, nor a shipped schema (those "
+                                f"are: {', '.join(map(repr, SCHEMAS))})")
+    return read_schema(spec)
 
 
 def report(schema="written", board="beginner-midgame", path=None, *,

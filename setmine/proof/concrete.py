@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from ..rsl.semantics.types import Element, Integer, SetType, TupleType, Type
 from .cvc5run import answer
+from .decide import STRATEGIES
 from .theory import Theory
 from .smtlib import NoTranslation, numeral, sort
 
@@ -69,11 +70,12 @@ def truth(theory: Theory, values: dict, name: str, tree, seconds: float = 10.0):
         c.alias for c in theory.schema if c.kind in ("basic", "constant")}
     model = fixed(theory, values, set(theory.closure(reads)))
     holds = theory.obligation(goal, reads, partial, with_axioms=False, extra=model)
-    if answer(holds.text, seconds).status == "unsat":
-        return True
     fails = theory.obligation(f"(not {goal})", reads, partial, with_axioms=False, extra=model)
-    if answer(fails.text, seconds).status == "unsat":
-        return False
+    for options in STRATEGIES:
+        if answer(holds.text, seconds, options).status == "unsat":
+            return True
+        if answer(fails.text, seconds, options).status == "unsat":
+            return False
     return None
 
 

@@ -132,7 +132,8 @@ def decide(schema, assertions=(), timeout: float = DEFAULT_TIMEOUT, scope=None,
     scope = scope or default_scope(schema)
     say("the models scope")
     bounded = _bounded(schema, scope, statements, bounded_seconds)
-    solve = (lambda text, s: answer_apart(text, s, memory)) if apart else answer
+    solve = (lambda text, s, options=None: answer_apart(text, s, memory, options)) if apart \
+        else answer
     axioms, axioms_why = _axioms(theory, bounded, left_out, min(timeout, 10.0), solve,
                                  smt2_dir)
     lemmas: list[Piece] = []
@@ -270,11 +271,15 @@ def _prove(theory: Theory, statement: Statement, lemmas: list[Piece], timeout: f
         statement.prover = "no translation"
         return
     deadline = time.monotonic() + timeout
-    for i, (what, obligation) in enumerate(tries):
-        path = _write(smt2_dir, statement.name + (f".{i + 1}" if len(tries) > 1 else ""),
-                      obligation.text)
-        if path:
-            statement.smt2.append(path)
+    written = {}
+    for what, obligation, _ in tries:
+        if id(obligation) not in written:
+            written[id(obligation)] = None
+            n = len(written)
+            path = _write(smt2_dir, statement.name + (f".{n}" if len(tries) > 2 else ""),
+                          obligation.text)
+            if path:
+                statement.smt2.append(path)
     open_tries = list(range(len(tries)))
     share = FIRST_SLICE
     while open_tries:
@@ -283,8 +288,8 @@ def _prove(theory: Theory, statement: Statement, lemmas: list[Piece], timeout: f
             if left <= 0.05:
                 open_tries = []
                 break
-            what, obligation = tries[i]
-            found: Answer = solve(obligation.text, min(share, left))
+            what, obligation, options = tries[i]
+            found: Answer = solve(obligation.text, min(share, left), options)
             statement.attempts.append((what, found.status, round(found.seconds, 3)))
             statement.prover = found.status if found.status != "unknown" else found.reason
             if found.status == "unsat":
@@ -294,14 +299,14 @@ def _prove(theory: Theory, statement: Statement, lemmas: list[Piece], timeout: f
                 return
             if found.status == "sat" or not found.reason.startswith("gave up after"):
                 open_tries.remove(i)   # more time would not change its answer
-                if found.status == "sat" and i == len(tries) - 1 and not theory_partial(theory):
+                if found.status == "sat" and i >= len(tries) - 2 and not theory_partial(theory):
                     statement.prover = "sat"
         share *= 4
     tried = len(statement.attempts)
     if time.monotonic() >= deadline - 0.05 and statement.prover != "sat":
         statement.prover = (f"gave up after {timeout:g} s ({tried} "
-                            f"{'try' if tried == 1 else 'tries'} over {len(tries)} "
-                            f"{'obligation' if len(tries) == 1 else 'obligations'})")
+                            f"{'try' if tried == 1 else 'tries'} over {len(written)} "
+                            f"{'obligation' if len(written) == 1 else 'obligations'})")
 
 
 def _in_order(schema, aliases: list[str]) -> list[str]:
@@ -332,8 +337,21 @@ def theory_partial(theory: Theory) -> bool:
     return any(theory.translator.partial.values())
 
 
+STRATEGIES = ({}, {"full-saturate-quant": "true"})
+"""cvc5's options tried on each obligation: its default (E-matching, fast
+where a proof needs few instances), then instantiating quantifiers with
+every ground term it has (slower, finds the witnesses E-matching misses)."""
+
+
 def _tries(theory: Theory, goal: str, reads: set, partial, lemmas) -> list:
-    """The obligations to try, cheapest first (see the module doc)."""
+    """The obligations to try, cheapest first (see the module doc), each
+    with each of ``STRATEGIES``."""
+    return [(what + (" (every instance)" if options else ""), obligation, options)
+            for what, obligation in _obligations(theory, goal, reads, partial, lemmas)
+            for options in STRATEGIES]
+
+
+def _obligations(theory: Theory, goal: str, reads: set, partial, lemmas) -> list:
     every = theory.closure(reads | {a for p in lemmas for a in p.reads})
     depths = _depths(theory, reads | {a for p in lemmas for a in p.reads})
     out = []

@@ -27,8 +27,8 @@ D{…}, ℬ, ×, Pr, Fi, red     a set-valued Skolem function of the free
                             v ∈ A (a tuple of locals: one variable each)
 pr_i, (a, b)                ``tuple.select``, ``tuple``
 F1[a], P1[a]                the body, its parameters bound by ``let``
-debool                      an uninterpreted function with debool({x}) = x;
-                            each use is recorded (``Translator.partial``) so
+debool                      an uninterpreted function with s = {debool(s)} for
+                            every singleton s; each use is recorded (``Translator.partial``) so
                             that a statement states where it is defined
 I{…}, R{…}                  no translation (:class:`NoTranslation`)
 ==========================  ===============================================
@@ -422,16 +422,17 @@ class Translator:
 
     def debool(self, t: Type) -> str:
         """The function that stands for debool on sets of ``t``'s sort: any
-        function with debool({x}) = x (where the set is no singleton,
-        RSLang's debool is an error, and the translation says nothing)."""
+        function with s = {debool(s)} for every singleton s (where the set
+        is no singleton, RSLang's debool is an error, and the translation
+        says nothing)."""
         srt = self.sort_of(t)
         name = "debool." + "".join(ch if ch.isalnum() else "_" for ch in srt).strip("_")
         if name not in self._debools:
             self._debools.add(name)
             self.declarations.append(f"(declare-fun {name} ((Set {srt})) {srt})")
             self.declarations.append(
-                f"(assert (! (forall ((x {srt})) (= ({name} (set.singleton x)) x)) "
-                f":named {name}.singleton))")
+                f"(assert (! (forall ((s (Set {srt}))) (=> (= (set.card s) 1) "
+                f"(= s (set.singleton ({name} s))))) :named {name}.singleton))")
         return name
 
     def materialise(self, node: s.Node, env: dict, ty: Typing, t: Type) -> str:

@@ -215,6 +215,36 @@ def probe_grounding(c):
         raise Unhandled("; ".join(grounded.left_to_evaluator))
 
 
+DATA_B = {"X1": frozenset({1, 2}), "S1": frozenset({(1, 1), (2, 1)}),
+          "S2": frozenset(), "S3": frozenset({1, 2})}
+
+
+def probe_prove(c):
+    """Translated, and meaning what the evaluator says on two models (a
+    structure's declaration: its domain proves its value within it)."""
+    from setmine.proof.concrete import truth
+    from setmine.proof.decide import decide
+    from setmine.proof.theory import Theory
+
+    if c.op == "::=":
+        schema = Schema.parse(EXAMPLE_SCHEMA + c.example + "\n")
+        st = decide(schema, ["S9 ⊆ X1"], timeout=5.0, scope=None, apart=False).statements[0]
+        if st.verdict != "proved":
+            raise Unhandled(st.why)
+        return
+    if is_definition(c):
+        schema = Schema.parse(EXAMPLE_SCHEMA + c.example + "\n")
+        formula = f"{c.example.split()[0]} = {c.example.split(':==', 1)[1].strip()}"
+    else:
+        schema, formula = SCHEMA, c.example
+    for data in (DATA, DATA_B):
+        want = evaluate(schema, formula, data)
+        theory = Theory(schema, functions(schema))
+        got = truth(theory, dict(data), "probe", schema.expression_tree(formula))
+        if got != want:
+            raise Unhandled(f"translated, it is {got} where the evaluator says {want}")
+
+
 PROBES = {name: globals()["probe_" + name] for name in STAGES}
 
 

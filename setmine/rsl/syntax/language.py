@@ -36,6 +36,8 @@ STAGES: dict[str, str] = {
     "mutations": "repair/mutations.py: the edits a repair tries at the construct",
     "grounding": "verify/models/grounding.py: the construct as a Boolean circuit (the "
                  "models scope)",
+    "prove": "proof/translate.py: the construct in SMT-LIB for cvc5 (setmine prove), its "
+             "truth on the example's models the evaluator's",
 }
 """Each stage a construct passes through, and where it is handled."""
 
@@ -61,6 +63,9 @@ CALLS = ("functions and predicates are not compiled: a formula that calls one is
 LOOP_GROUNDED = ("left to the evaluator: an imperative or recursive loop is not expanded "
                  "into a circuit; the models scope checks each model it finds against it")
 INFINITE = "Z is infinite: it has no mask and no list of members"
+LOOP_PROVED = ("a loop is not a first-order formula: a statement that reads one is `unknown`, "
+               "and the answer names the construct (a closure said exactly would need its own "
+               "translation, e.g. cvc5's rel.tclosure)")
 
 
 @dataclass(frozen=True)
@@ -142,6 +147,9 @@ CONSTRUCTS: tuple[Construct, ...] = (
        closures=CHEAP_ONLY, why=STATED),
     _c("the element of a singleton", "Apply", "debool", "debool",
        example="∀a∈X1 debool({a}) = a", closures=CHEAP_ONLY, why=NO_MEMBERS,
+       prove=("said where it is defined only outside quantifiers and set-builders "
+              "(debool(S4) ∈ D18 at a statement's top, with card(S4) = 1 to prove too); "
+              "under a binder, a statement that reads it is unknown, and says so"),
        mutations="no other function of a set gives an element: nothing to swap it for"),
     _c("union of a family", "Apply", "red", "red", example="∀a∈X1 red({{a}, S2}) ⊆ X1",
        closures=CHEAP_ONLY),
@@ -160,19 +168,19 @@ CONSTRUCTS: tuple[Construct, ...] = (
     _c("imperative set", "Imperative", None, "I{…}",
        example="∀a∈X1 I{(a, b) | b :∈ S2; c := b; c ∈ X1} ⊆ S1 ∪ X1×X1",
        compiler="not compiled: a loop is the reference evaluator's", closures=CHEAP_ONLY,
-       why=LOOP, grounding=LOOP_GROUNDED),
+       why=LOOP, grounding=LOOP_GROUNDED, prove=LOOP_PROVED),
     _c("iteration", "Iterate", None, ":∈", "\\from",
        example="∀a∈X1 I{(a, b) | b :∈ S2} ⊆ X1×X1",
        **{**BINDING, "compiler": "a part of I{…}, which is not compiled",
-          "grounding": LOOP_GROUNDED, "why": LOOP}),
+          "grounding": LOOP_GROUNDED, "why": LOOP, "prove": LOOP_PROVED}),
     _c("assignment", "Assign", None, ":=", "\\assign",
        example="∀a∈X1 I{b | c :∈ S2; b := c} ⊆ X1",
        **{**BINDING, "compiler": "a part of I{…}, which is not compiled",
-          "grounding": LOOP_GROUNDED, "why": LOOP}),
+          "grounding": LOOP_GROUNDED, "why": LOOP, "prove": LOOP_PROVED}),
     _c("recursion", "Recursive", None, "R{…}",
        example="∀a∈X1 R{b := {a} | b ∪ Pr2(Fi1[b](S1))} ⊆ X1",
        compiler="not compiled: a loop is the reference evaluator's", closures=CHEAP_ONLY,
-       why=LOOP, grounding=LOOP_GROUNDED),
+       why=LOOP, grounding=LOOP_GROUNDED, prove=LOOP_PROVED),
     _c("function call", "Call", "F", "F1[…]", example="∀a∈X1 F1[{a}] ⊆ X1",
        compiler=CALLS, closures=CALLS, why=IN_FUNCTION),
     _c("predicate call", "Call", "P", "P1[…]", example="∀a∈X1 P1[{a}]",
