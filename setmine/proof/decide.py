@@ -346,9 +346,9 @@ every ground term it has (slower, finds the witnesses E-matching misses)."""
 def _tries(theory: Theory, goal: str, reads: set, partial, lemmas) -> list:
     """The obligations to try, cheapest first (see the module doc), each
     with each of ``STRATEGIES``."""
+    obligations = _obligations(theory, goal, reads, partial, lemmas)
     return [(what + (" (every instance)" if options else ""), obligation, options)
-            for what, obligation in _obligations(theory, goal, reads, partial, lemmas)
-            for options in STRATEGIES]
+            for options in STRATEGIES for what, obligation in obligations]
 
 
 def _obligations(theory: Theory, goal: str, reads: set, partial, lemmas) -> list:
