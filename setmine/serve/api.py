@@ -16,6 +16,8 @@ answer's JSON — no web here (``app.py`` serves them; scripts may call them).
 ``model_state``             ``{"schema", "model", "edit"?}`` → the model
                             after the edit, its tables, every constituent
 ``verifying.start`` …       a verification run in its own process
+``proving.start`` …         a proof run in its own process (``setmine
+                            prove``: proved, refuted or unknown)
 ==========================  =============================================
 
 A failure is :class:`ApiError`: the reference's error code, a message, and

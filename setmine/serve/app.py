@@ -5,10 +5,11 @@ run by uvicorn (``setmine serve``), behind ``guard.py``'s checks.
   the script and the styles inline, so it works offline; it holds the
   token its script sends with every call;
 * ``POST /api/evaluate``, ``/api/type``, ``/api/explain``, ``/api/state``,
-  ``/api/game``, ``/api/model``, ``/api/verify`` (and ``…/poll``,
-  ``…/stop``) — JSON in, JSON out (``api.py``); HTTP 400 with ``{"error":
-  {"code", "message", "span", "field"}}`` for a request that cannot be
-  answered, 403, 408, 413 and 415 for one the guard refuses.
+  ``/api/game``, ``/api/model``, ``/api/verify`` and ``/api/prove`` (each
+  with ``…/poll`` and ``…/stop``) — JSON in, JSON out (``api.py``); HTTP
+  400 with ``{"error": {"code", "message", "span", "field"}}`` for a
+  request that cannot be answered, 403, 408, 413 and 415 for one the
+  guard refuses.
 
 Each API request runs in a worker thread (Starlette runs a plain function
 in its thread pool), so a slow formula does not hold up the others; each
@@ -28,7 +29,7 @@ from starlette.routing import Route
 
 from ..base import deadline
 from ..base.jsontext import JSONTooLarge, load_request
-from . import api, guard, verifying
+from . import api, guard, proving, verifying
 from .boards import GAME_SECONDS_FACTOR
 from .page import live_page
 
@@ -119,6 +120,9 @@ def create_app(start: dict, trust: guard.Trust):
         Route("/api/verify", answer(verifying.start), methods=["POST"]),
         Route("/api/verify/poll", answer(verifying.poll), methods=["POST"]),
         Route("/api/verify/stop", answer(verifying.stop), methods=["POST"]),
+        Route("/api/prove", answer(proving.start), methods=["POST"]),
+        Route("/api/prove/poll", answer(proving.poll), methods=["POST"]),
+        Route("/api/prove/stop", answer(proving.stop), methods=["POST"]),
     ])
     return guard.Guard(app, trust, HEADERS)
 

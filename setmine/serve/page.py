@@ -29,9 +29,9 @@ def _environment():
                        undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True)
 
 
-SCRIPTS = ("live.js", "tables.js", "runs.js", "start.js")
-"""The page's script, one scope in four files: the state, the board and the
-formula box; a model's tables; verifications and games; the start."""
+SCRIPTS = ("live.js", "tables.js", "runs.js", "proving.js", "start.js")
+"""The page's script, one scope in five files: the state, the board and the
+formula box; a model's tables; verifications and games; proofs; the start."""
 
 
 def _asset(name: str) -> Markup:

@@ -1,24 +1,9 @@
 """Verification from the live page: a claim checked on every state of a
 scope — every position of small boards, every game the schema's player
-plays, or every model of a schema within sizes — in a process of its own,
-with its progress asked for as it runs, and a stop.
-
-A run is a child process, not a thread: it computes for seconds or
-minutes, and in a thread it would hold the interpreter's lock against the
-page's other requests; a process is stopped at once (``terminate``) and
-bounded in memory (it inherits the server's ``--max-memory``, an
-address-space limit) and in time (``RUN_SECONDS``).  The job is built and checked here first, so a bad
-request is an :class:`ApiError` before any process starts.
-
-A run and the server talk over two pipes, never a ``multiprocessing.Queue``
-(whose three named semaphores outlive a server that is killed, and the
-resource tracker then warns of them when it stops): the process sends its
-progress and its result on one, and reads the other, the server's
-*lifeline*, whose end the server holds — when the server closes it (a run
-ended or stopped) or dies (``kill``, a closed terminal), the process sees
-its end and exits, so no run outlives its server.  A Ctrl-C at the
-terminal reaches the run's process too: it ignores it, and the server
-stops it.  When a run ends its pipes are closed and its process is reaped.
+plays, or every model of a schema within sizes — in a process of its own
+(``running.py``: the process, its pipes, its progress, its stop).  The job
+is built and checked here first, so a bad request is an :class:`ApiError`
+before any process starts.
 
 * :func:`start` — ``{"schema", "scope": "positions" | "games" | "models",
   "shapes"?, "mines"?, "sizes"?, "integers"?, "asserts"?: [formula],
@@ -36,63 +21,24 @@ the page shows before anything is loaded.
 
 from __future__ import annotations
 
-import multiprocessing
-import os
-import signal
-import threading
 import time
-import uuid
-from dataclasses import dataclass, field
-from multiprocessing.connection import Connection
 
 from ..verify.boards.job import VerifyError, build_job, state_count
 from ..verify.models.scope import ModelScopeError, parse_model_scope
+from . import running
 from .requests import ApiError, schema_of, text_of
+from .running import strings as _strings
 
-MAX_RUNS = 2
-"""Runs at once (each a process on its own core)."""
+_RUNS = running.RUNS
+"""Every run, verifications and proofs (``running.py``), by id."""
+
 RUN_SECONDS = 600.0
 """The longest a run computes before it is stopped."""
 MAX_STATES = 2_000_000
 """The largest board scope the page runs (``setmine verify`` has more)."""
 MAX_INTERPRETATIONS = 10 ** 7
 """The largest enumerated models scope the page runs."""
-KEPT = 16
-"""Finished runs kept for their results."""
-WATCH_SECONDS = 0.25
-"""How often the runs' messages are read, a page asking or not."""
 SCOPES = ("positions", "games", "models")
-
-
-@dataclass
-class Run:
-    id: str
-    process: multiprocessing.Process
-    messages: Connection
-    """The reading end of what the run's process says."""
-    lifeline: Connection
-    """The server's end of the pipe the process watches: closed, it exits."""
-    started: float = field(default_factory=time.monotonic)
-    state: str = "running"
-    done: int = 0
-    tasks: int = 0
-    note: str = ""
-    result: dict | None = None
-    ended: float | None = None
-
-    def seconds(self) -> float:
-        return round((self.ended or time.monotonic()) - self.started, 2)
-
-    def answer(self) -> dict:
-        out = {"run": self.id, "state": self.state, "done": self.done, "tasks": self.tasks,
-               "note": self.note, "seconds": self.seconds()}
-        if self.result is not None:
-            out["result"] = self.result
-        return out
-
-
-_RUNS: dict[str, Run] = {}
-_LOCK = threading.Lock()
 
 
 # -- the server's side
@@ -141,209 +87,29 @@ def start(body: dict) -> dict:
                            field={"properties": "asserts", "": "shapes"}.get(exc.about, exc.about)) \
                 from None
         payload = {"kind": "boards", "job": job.as_dict()}
-    with _LOCK:
-        for run in _RUNS.values():
-            _drain(run)
-        _forget_old()
-        running = sum(1 for r in _RUNS.values() if r.state == "running")
-        if running >= MAX_RUNS:
-            raise ApiError("busy", f"{running} verifications are running: stop one, or wait "
-                           f"for it to end")
-        run = _spawn(payload)
-        _RUNS[run.id] = run
-        _watch()
+    run = running.launch("verify", job_of, payload, RUN_SECONDS)
     return {"run": run.id, "states": states}
 
 
-def _spawn(payload: dict) -> Run:
-    """A run's process, started, and its two pipes; the server keeps only
-    its own ends of them (the process's end of ``messages`` closed here, so
-    that its death is an end of file to the server)."""
-    context = multiprocessing.get_context("spawn")
-    messages, said = context.Pipe(duplex=False)
-    watched, lifeline = context.Pipe(duplex=False)
-    process = context.Process(target=work, args=(payload, said, watched), daemon=True)
-    try:
-        process.start()
-    except BaseException:
-        for end in (messages, said, watched, lifeline):
-            end.close()
-        raise
-    finally:
-        said.close()
-        watched.close()
-    return Run(uuid.uuid4().hex[:12], process, messages, lifeline)
-
-
-_WATCHER: list[threading.Thread] = []
-
-
-def _watch() -> None:
-    """A thread that reads every running run's messages and ends the runs
-    over their time, whether or not a page asks for them: a page closed
-    mid-run leaves no process behind, nor a result stuck in its pipe."""
-    if _WATCHER and _WATCHER[0].is_alive():
-        return
-
-    def watching() -> None:
-        while True:
-            time.sleep(WATCH_SECONDS)
-            with _LOCK:
-                running = [r for r in _RUNS.values() if r.state == "running"]
-                for run in running:
-                    _drain(run)
-                if not any(r.state == "running" for r in running):
-                    _WATCHER.clear()
-                    return
-
-    _WATCHER[:] = [threading.Thread(target=watching, name="setmine-verify-watch", daemon=True)]
-    _WATCHER[0].start()
-
-
 def poll(body: dict) -> dict:
-    run = _run_of(body)
-    with _LOCK:
-        _drain(run)
-        return run.answer()
+    return running.poll(body, "verify")
 
 
 def stop(body: dict) -> dict:
-    run = _run_of(body)
-    with _LOCK:
-        _drain(run)
-        if run.state == "running":
-            _end(run)
-            run.state, run.ended = "stopped", time.monotonic()
-            run.note = f"stopped after {run.done:,} of {run.tasks:,} tasks ({run.note})" \
-                if run.tasks else "stopped before the first task ended"
-        return run.answer()
+    return running.stop(body, "verify")
 
 
 def stop_all() -> None:
-    """Stop every run (the server is stopping): each process ended and
-    reaped, each pipe closed."""
-    with _LOCK:
-        for run in _RUNS.values():
-            _end(run)
-            if run.state == "running":
-                run.state, run.ended = "stopped", time.monotonic()
-                run.note = "stopped: the server stopped"
-
-
-def _end(run: Run, said: bool = False) -> None:
-    """Stop a run's process, reap it, close its pipes; ``said``: it sent
-    its last words, and only its lifeline is closed for it to exit."""
-    process = run.process
-    run.lifeline.close()   # the process sees its end and exits
-    if not said and process.is_alive():
-        process.terminate()
-    process.join(timeout=5)
-    if process.is_alive():   # deaf to both (stuck in C code): no run outlives its end
-        process.kill()
-        process.join(timeout=5)
-    run.messages.close()
-
-
-def _run_of(body: dict) -> Run:
-    key = text_of(body, "run")
-    run = _RUNS.get(key)
-    if run is None:
-        raise ApiError("badRequest", f"no verification {key!r} (it ended long ago, or the "
-                       f"server was started again)", field="run")
-    return run
-
-
-def _strings(body: dict, key: str) -> list[str]:
-    value = body.get(key) or []
-    if not isinstance(value, list) or not all(isinstance(v, str) and v.strip() for v in value):
-        raise ApiError("badRequest", f"{key!r} must be a list of non-empty strings", field=key)
-    return [v.strip() for v in value]
-
-
-def _drain(run: Run) -> None:
-    """Read what the run's process said; notice its end (or its death)."""
-    if run.state != "running":
-        return
-    silent = False   # the process's end of the pipe is closed: it said all it will
-    while True:
-        try:
-            if not run.messages.poll():
-                break
-            kind, data = run.messages.recv()
-        except (EOFError, OSError):
-            silent = True
-            break
-        if kind == "progress":
-            run.done, run.tasks, run.note = data["done"], data["tasks"], data["note"]
-        elif kind in ("done", "failed"):
-            run.state, run.ended = kind, time.monotonic()
-            run.result = data if kind == "done" else None
-            run.note = data.get("note", run.note) if kind == "done" else data["message"]
-            _end(run, said=True)   # its last words read, it ends
-            return
-    if time.monotonic() - run.started > RUN_SECONDS:
-        _end(run)
-        run.state, run.ended = "stopped", time.monotonic()
-        run.note = f"stopped after {RUN_SECONDS:g} s, the page's bound on a verification"
-    elif silent or not run.process.is_alive():
-        _end(run)
-        run.state, run.ended = "failed", time.monotonic()
-        code = run.process.exitcode
-        run.note = ("the verification's process was killed (out of memory?)" if code == -9
-                    else f"the verification's process ended (exit {code})")
-
-
-def _forget_old() -> None:
-    ended = sorted((r for r in _RUNS.values() if r.state != "running"),
-                   key=lambda r: r.ended or 0)
-    for run in ended[:max(0, len(ended) - KEPT)]:
-        del _RUNS[run.id]
+    """Stop every run, of every kind (the server is stopping)."""
+    running.stop_all()
 
 
 # -- the run's own process
 
-def work(payload: dict, messages: Connection, lifeline: Connection) -> None:
-    """The child process: the verification, its progress and its result
-    sent on ``messages``; any failure said, never a traceback.  It ends
-    when the server's end of ``lifeline`` closes; a Ctrl-C is the server's
-    to act on."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    threading.Thread(target=_exit_with, args=(lifeline,), name="setmine-verify-lifeline",
-                     daemon=True).start()
-    out = _Said(messages)
-    try:
-        result = _boards(payload, out) if payload["kind"] == "boards" \
-            else _models(payload, out)
-        out.put(("done", result))
-    except MemoryError:
-        out.put(("failed", {"message": "the verification ran out of memory "
-                                       "(setmine serve --max-memory)"}))
-    except Exception as exc:   # the page is told what went wrong, in one line
-        out.put(("failed", {"message": f"{type(exc).__name__}: {exc}"}))
-    finally:
-        messages.close()
-
-
-class _Said:
-    """The run's side of ``messages``: ``put`` sends, as a queue's would."""
-
-    def __init__(self, connection: Connection):
-        self.connection = connection
-
-    def put(self, message: tuple) -> None:
-        try:
-            self.connection.send(message)
-        except (BrokenPipeError, OSError):   # the server is gone: nobody to tell
-            os._exit(0)
-
-
-def _exit_with(lifeline: Connection) -> None:
-    """Wait for the server's end of ``lifeline`` to close, then exit."""
-    try:
-        lifeline.recv()
-    except (EOFError, OSError):
-        pass
-    os._exit(0)
+def job_of(payload: dict, messages) -> dict:
+    """The verification ``payload`` asks for, in the run's process."""
+    return _boards(payload, messages) if payload["kind"] == "boards" \
+        else _models(payload, messages)
 
 
 def _boards(payload: dict, messages) -> dict:

@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from setmine.resources import MODEL_DIR
-from setmine.serve import api, verifying
+from setmine.serve import api, proving, verifying
 
 from .conftest import TINY
 
@@ -28,13 +28,15 @@ values = st.recursive(leaves, lambda inner: st.one_of(
         ["op", "cell", "alias", "text", "to", "format", "values", "X1", "S1"]), inner,
         max_size=3)), max_leaves=8)
 KEYS = ["schema", "board", "model", "expression", "edit", "term", "cell", "level", "seed",
-        "run", "against", "scope", "shapes", "mines", "sizes", "asserts"]
+        "run", "against", "scope", "shapes", "mines", "sizes", "asserts", "integers",
+        "timeout", "bounded_seconds"]
 bodies = st.one_of(values, st.dictionaries(st.sampled_from(KEYS), values, max_size=6),
                    st.fixed_dictionaries({"schema": st.sampled_from(["written", PLAN]),
                                           "model": st.sampled_from([MODEL, {"values": 3}]),
                                           "edit": values}))
 ANSWERS = [api.typify, api.evaluate, api.explain, api.state, api.model_state, api.game,
-           verifying.start, verifying.poll, verifying.stop]
+           verifying.start, verifying.poll, verifying.stop, proving.start, proving.poll,
+           proving.stop]
 LEVELS = st.sampled_from(["1x1x0", "1x2x1", "2x2x1", "3x3x8", "4x4x2", "0x0x0", "9x9", 7])
 
 
@@ -58,7 +60,8 @@ def test_any_json_is_answered_or_refused_in_words(answer, body, level):
 #    sends get a refusal or an answer in words, never a server error
 
 ROUTES = ["/api/type", "/api/evaluate", "/api/state", "/api/model", "/api/game",
-          "/api/explain", "/api/verify/poll", "/api/verify/stop", "/", "/api/nothing"]
+          "/api/explain", "/api/verify/poll", "/api/verify/stop", "/api/prove/poll",
+          "/api/prove/stop", "/", "/api/nothing"]
 HOSTS = st.sampled_from(["OWN", "localhost:PORT", "evil.example:PORT", "127.0.0.1:1", "[::1]:PORT",
                          "127.0.0.1", "", "127.0.0.1:PORT:PORT", "[::1"])
 ORIGINS = st.sampled_from([None, "http://127.0.0.1:PORT", "http://evil.example", "null",

@@ -3,8 +3,9 @@
 // (POST /api/state or /api/model, /api/type, /api/evaluate, /api/explain).
 // Texts from an answer are written as text; only the pictures and formulas
 // the server's autoescaped templates made are markup.
-// (One script in four files — live.js, tables.js, runs.js, start.js — inside
-// one function: the state, the board and the formula box are here.)
+// (One script in five files — live.js, tables.js, runs.js, proving.js,
+// start.js — inside one function: the state, the board and the formula box
+// are here.)
 //
 // The page never shows a value of another state than the one it shows:
 // every change of the schema, the board or the model goes through change(),
@@ -39,12 +40,16 @@ function readHash() {
   return null;
 }
 
-function writeHash() {
-  const bytes = new TextEncoder().encode(JSON.stringify(state));
+// a state as the address holds it (#state=…): its JSON, base64url
+function stateCode(s) {
+  const bytes = new TextEncoder().encode(JSON.stringify(s));
   let text = "";
   bytes.forEach((b) => { text += String.fromCharCode(b); });
-  const code = btoa(text).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-  history.replaceState(null, "", "#state=" + code);
+  return btoa(text).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+function writeHash() {
+  history.replaceState(null, "", "#state=" + stateCode(state));
 }
 
 async function post(url, body) {
@@ -153,6 +158,7 @@ async function changeNow(to, how) {
   $("schema").value = state.schema === "corrected" ? "corrected" : "written";
   if (!isModel()) showStep(how);
   showVerdicts();
+  showProofs();
   buttons();
   writeHash();
   // then what is computed from it apart: the formula's value, its type
