@@ -58,7 +58,7 @@ S1 ::= ℬ(X1×X1)
 A1 :== ∀a∈X1 (a,a)∈S1
 A2 :== ∀a,b∈X1 ((a,b)∈S1 & (b,a)∈S1 ⇒ a=b)
 A3 :== ∀a,b,c∈X1 ((a,b)∈S1 & (b,c)∈S1 ⇒ (a,c)∈S1)
-""", "D{p∈S1 | (pr2(p), pr1(p))∈S1} = D{p∈X1×X1 | pr1(p)=pr2(p)}"),
+""", "D{p∈S1 | (pr2(p), pr1(p))∈S1} = D{q∈X1×X1 | pr1(q)=pr2(q)}"),
 }
 
 

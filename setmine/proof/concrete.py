@@ -65,12 +65,12 @@ def literal(value, t: Type, names: dict) -> str:
 def truth(theory: Theory, values: dict, name: str, tree, seconds: float = 10.0):
     """The translated formula's truth in the model ``values``: True, False,
     or None when cvc5 decides neither (NoTranslation when there is none)."""
-    goal, partial = theory.statement(name, tree)
-    reads = set(theory.translator.globals_read[name]) | {
-        c.alias for c in theory.schema if c.kind in ("basic", "constant")}
+    goal = theory.statement(name, tree)
+    reads = set(goal.reads) | {c.alias for c in theory.schema if c.kind in ("basic", "constant")}
     model = fixed(theory, values, set(theory.closure(reads)))
-    holds = theory.obligation(goal, reads, partial, with_axioms=False, extra=model)
-    fails = theory.obligation(f"(not {goal})", reads, partial, with_axioms=False, extra=model)
+    goal.reads = frozenset(reads)
+    holds = theory.obligation(goal, with_axioms=False, extra=model)
+    fails = theory.obligation(goal, with_axioms=False, extra=model, negated=True)
     for options in STRATEGIES:
         if answer(holds.text, seconds, options).status == "unsat":
             return True

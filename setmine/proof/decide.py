@@ -249,7 +249,7 @@ def _axioms(theory: Theory, bounded: Bounded, left_out: dict, seconds: float, so
         return "consistent", f"the models scope found {bounded.models:,} models up to isomorphism"
     if not any(c.kind == "axiom" for c in theory.schema):
         return "consistent", "the schema has no axiom"
-    obligation = theory.obligation(None, set(), comment="Are the axioms contradictory? "
+    obligation = theory.obligation(None, comment="Are the axioms contradictory? "
                                    "unsat: they are")
     _write(smt2_dir, "axioms", obligation.text)
     found = solve(obligation.text, seconds)
@@ -263,9 +263,9 @@ def _axioms(theory: Theory, bounded: Bounded, left_out: dict, seconds: float, so
 def _prove(theory: Theory, statement: Statement, lemmas: list[Piece], timeout: float, solve,
            smt2_dir) -> None:
     try:
-        goal, partial = theory.statement(statement.name, statement.tree)
-        reads = set(theory.translator.globals_read[statement.name])
-        tries = _tries(theory, goal, reads, partial, lemmas)
+        goal = theory.statement(statement.name, statement.tree)
+        tries = _tries(theory, goal, lemmas)
+        lemma = _lemma(theory, goal)
     except NoTranslation as exc:
         statement.why = f"{exc.describe()}"
         statement.prover = "no translation"
@@ -295,7 +295,7 @@ def _prove(theory: Theory, statement: Statement, lemmas: list[Piece], timeout: f
             if found.status == "unsat":
                 statement.verdict = "proved"
                 statement.used = _in_order(theory.schema, used_aliases(found.core))
-                lemmas.append(_lemma(theory, statement, reads))
+                lemmas.append(lemma)
                 return
             if found.status == "sat" or not found.reason.startswith("gave up after"):
                 open_tries.remove(i)   # more time would not change its answer
@@ -321,14 +321,12 @@ times as much, until the statement's time is spent (Luby-like slices: a
 cheap obligation that proves fast is never starved by a hard one)."""
 
 
-def _lemma(theory: Theory, statement: Statement, reads: set) -> Piece:
-    """A statement proved, as a lemma for the later ones (with where its
-    debools are defined, which the proof showed too)."""
-    from .translate import conj
-
-    formula, partial = theory.statement(statement.name, statement.tree)
-    guard = theory.guards(sorted(reads), partial)
-    return Piece(statement.name, "lemma", conj([guard, formula]), frozenset(reads))
+def _lemma(theory: Theory, goal) -> Piece:
+    """A statement, once proved, as a lemma for the later ones (with where
+    its debools and its definitions' are defined, which the proof showed
+    too)."""
+    guard, support = theory.guards(theory.closure(goal.reads))
+    return goal.as_lemma(guard, support)
 
 
 def theory_partial(theory: Theory) -> bool:
@@ -343,31 +341,27 @@ where a proof needs few instances), then instantiating quantifiers with
 every ground term it has (slower, finds the witnesses E-matching misses)."""
 
 
-def _tries(theory: Theory, goal: str, reads: set, partial, lemmas) -> list:
+def _tries(theory: Theory, goal, lemmas) -> list:
     """The obligations to try, cheapest first (see the module doc), each
     with each of ``STRATEGIES``."""
-    obligations = _obligations(theory, goal, reads, partial, lemmas)
+    obligations = _obligations(theory, goal, lemmas)
     return [(what + (" (every instance)" if options else ""), obligation, options)
             for options in STRATEGIES for what, obligation in obligations]
 
 
-def _obligations(theory: Theory, goal: str, reads: set, partial, lemmas) -> list:
-    every = theory.closure(reads | {a for p in lemmas for a in p.reads})
-    depths = _depths(theory, reads | {a for p in lemmas for a in p.reads})
+def _obligations(theory: Theory, goal, lemmas) -> list:
+    reads = set(goal.reads) | {a for p in lemmas for a in p.reads}
+    depths = _depths(theory, reads)
+    terms = {a for a in theory.closure(reads) if theory.schema[a].kind == "term"}
     out = []
-    seen = set()
     for depth in sorted(set(depths.values())):
         unfold = {a for a, d in depths.items() if d <= depth}
-        if len(unfold) >= len(every):
+        if unfold >= terms:
             break
-        key = frozenset(unfold)
-        if key in seen:
-            continue
-        seen.add(key)
         out.append((f"definitions to depth {depth}",
-                    theory.obligation(goal, reads, partial, lemmas, unfold=unfold)))
+                    theory.obligation(goal, lemmas, unfold=unfold)))
     out.append(("every definition and axiom",
-                theory.obligation(goal, reads, partial, lemmas, every_axiom=True)))
+                theory.obligation(goal, lemmas, every_axiom=True)))
     return out
 
 

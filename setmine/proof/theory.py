@@ -50,6 +50,26 @@ class Piece:
 
 
 @dataclass
+class Goal:
+    """A statement translated: ``formula`` is true, ``support`` the axioms
+    of the Skolem functions it reads (asserted, never negated), ``guard``
+    where each debool it reads is defined (to be proved with it)."""
+
+    name: str
+    formula: str
+    support: list[str]
+    guard: str
+    reads: frozenset[str]
+
+    def as_lemma(self, guard: str = "true", support=()) -> Piece:
+        """The statement, proved, as a lemma for later ones (with where
+        its debools and its definitions' are defined, ``guard``, which its
+        proof showed too)."""
+        return Piece(self.name, "lemma", conj(self.support + list(support)
+                                              + [guard, self.guard, self.formula]), self.reads)
+
+
+@dataclass
 class Obligation:
     text: str                        # the SMT-LIB file, standalone
     asserted: list[str] = field(default_factory=list)   # the aliases asserted
@@ -65,6 +85,7 @@ class Theory:
         self.pieces: dict[str, Piece] = {}
         self.failures: dict[str, NoTranslation] = {}
         self.lemmas: dict[str, Piece] = {}
+        self._guards: dict[str, tuple[str, list[str]]] = {}
 
     # -- constituents
     def piece(self, alias: str) -> Piece:
@@ -127,11 +148,15 @@ class Theory:
         return Piece(alias, kind, conj(t.axioms.get(alias, []) + [main]),
                      frozenset(t.globals_read.get(alias, set())), declaration)
 
-    def statement(self, name: str, tree: s.Node) -> tuple[str, list]:
-        """A statement's formula (for ``name``) and its ``debool`` uses."""
+    def statement(self, name: str, tree: s.Node) -> "Goal":
+        """A statement (for ``name``): its formula, the Skolem functions'
+        axioms it needs (asserted as they are, never negated), and where
+        each debool it reads is defined."""
         t = self.translator
         formula = t.statement(name, tree)
-        return conj(t.axioms[name] + [formula]), list(t.partial[name])
+        guard = t.definedness(name, tree) if t.partial[name] else "true"
+        return Goal(name, formula, list(t.axioms[name]), guard,
+                    frozenset(t.globals_read[name]))
 
     def closure(self, reads) -> list[str]:
         """The constituents ``reads`` depend on, through definitions and
@@ -150,28 +175,35 @@ class Theory:
     def structures(self, aliases) -> set[str]:
         return {a for a in aliases if self.schema[a].kind in ("structure", "basic", "constant")}
 
-    def guards(self, aliases, partial) -> str:
-        """Where each ``debool`` the goal reads is defined, as one formula;
-        NoTranslation where that cannot be stated (under a quantifier)."""
-        uses = list(partial)
+    def guards(self, aliases) -> tuple[str, list[str]]:
+        """Where each debool the definitions of ``aliases`` read is defined
+        (one formula), and the Skolem axioms that formula needs."""
+        t = self.translator
+        conditions, support = [], []
         for alias in aliases:
-            uses += self.translator.partial.get(alias, [])
-        conditions = []
-        for use in uses:
-            if use.under_binder:
-                raise NoTranslation(use.node, "debool under a quantifier or inside a set: "
-                                    "where it is defined (a singleton) is not stated")
-            conditions.append(f"(= (set.card {use.argument}) 1)")
-        return conj(conditions)
+            if not t.partial.get(alias) or self.schema[alias].kind != "term":
+                continue
+            owner = f"{alias}.defined"
+            tree = self.schema.tree(alias)
+            body = tree.body if isinstance(tree, s.GlobalDefinition) else tree
+            if owner not in self._guards:
+                condition = t.definedness(owner, body)
+                self._guards[owner] = (condition, list(t.axioms[owner]))
+            condition, needs = self._guards[owner]
+            conditions.append(condition)
+            support += needs
+        return conj(conditions), support
 
     # -- obligations
-    def obligation(self, goal: str | None, reads, partial=(), lemmas=(), every_axiom=False,
+    def obligation(self, goal: "Goal | None", lemmas=(), every_axiom=False,
                    unfold=None, comment: str = "", with_axioms: bool = True,
-                   extra=()) -> Obligation:
-        """The SMT-LIB text whose unsatisfiability proves ``goal`` (a closed
-        formula reading ``reads``) from the axioms (those relevant to it, or
-        every one), the given lemmas (Pieces) and the definitions they
-        read.  ``goal`` None: the axioms alone (are they contradictory?).
+                   extra=(), negated: bool = False) -> Obligation:
+        """The SMT-LIB text whose unsatisfiability proves ``goal`` (with
+        where its debools are defined) from the axioms (those relevant to
+        it, or every one), the given lemmas (Pieces) and the definitions
+        they read; ``negated``: proves its negation instead (the goal's
+        debools defined still).  ``goal`` None: the axioms alone (are they
+        contradictory?).
         ``unfold``: the terms whose definitions are asserted (None: every
         one); the others are constants nothing is said of.  ``with_axioms``
         False: no axiom; ``extra``: more lines, before the goal (a model
@@ -184,7 +216,7 @@ class Theory:
                 axioms.append(self.piece(c.alias))
             except NoTranslation:
                 continue     # left out: a weaker theory, never a wrong proof
-        needed = set(self.closure(reads))
+        needed = set(self.closure(goal.reads if goal is not None else ()))
         near = self.structures(needed)
         chosen = []
         for piece in list(axioms) + list(lemmas):
@@ -195,7 +227,7 @@ class Theory:
             if every_axiom or goal is None or self.structures(inside) <= near:
                 chosen.append(piece)
                 needed |= set(inside)
-        guard = self.guards(sorted(needed), partial) if goal is not None else "true"
+        guard, support = self.guards(sorted(needed)) if goal is not None else ("true", [])
         definitions = [self.piece(a) for a in self.closure(needed)
                        if self.schema[a].kind not in ("axiom", "theorem")]
         if unfold is not None:
@@ -213,7 +245,11 @@ class Theory:
                 lines.append(f"(assert (! {p.assertion} :named {p.name}))")
         lines += list(extra)
         if goal is not None:
-            lines.append(f"(assert (! (not {conj([guard, goal])}) :named goal))")
+            support = goal.support + support
+            if support:
+                lines.append(f"(assert (! {conj(support)} :named goal.support))")
+            formula = f"(not {goal.formula})" if negated else goal.formula
+            lines.append(f"(assert (! (not {conj([guard, goal.guard, formula])}) :named goal))")
         lines += ["(check-sat)", "(get-unsat-core)" if goal is not None else ""]
         return Obligation("\n".join(line for line in lines if line) + "\n",
                           [p.alias for p in definitions + chosen])

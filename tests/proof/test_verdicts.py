@@ -169,10 +169,23 @@ def test_debool_at_the_top_is_said_where_it_is_defined():
     assert verdicts[2] == "refuted"
 
 
-def test_debool_under_a_quantifier_is_unknown_and_named():
+def test_debool_under_a_quantifier_is_proved_where_it_is_defined():
     text = RELATION + "S3 ::= ℬ(X1)\n"
-    st = run(text, "∀a∈X1 debool({a}) = a").statements[-1]
-    assert st.verdict == "unknown" and "debool" in st.why
+    outcome = run(text, "∀a∈X1 debool({a}) = a", "∀a∈S2 debool(S2) = a")
+    rechecked(outcome)
+    assert outcome.statements[0].verdict == "proved"
+    # debool(S2) for each a ∈ S2: an error where S2 has two members
+    assert outcome.statements[1].verdict == "refuted"
+
+
+def test_debool_defined_only_through_a_conjunction_is_not_proved():
+    """RSLang evaluates P & Q without Q when P is false; the prover asks
+    debool to be defined for every value in scope, so it proves less, never
+    more: here the statement is true where RSLang evaluates it, and it is
+    unknown (not a false proof, not a refutation)."""
+    text = RELATION + "S3 ::= ℬ(X1)\n"
+    st = run(text, "∀a∈X1 (card(S2) = 1 ⇒ debool(S2) ∈ X1)", timeout=3.0).statements[-1]
+    assert st.verdict == "unknown"
 
 
 def test_the_corrected_sapers_claims_are_proved_with_their_lemmas():

@@ -147,9 +147,6 @@ CONSTRUCTS: tuple[Construct, ...] = (
        closures=CHEAP_ONLY, why=STATED),
     _c("the element of a singleton", "Apply", "debool", "debool",
        example="∀a∈X1 debool({a}) = a", closures=CHEAP_ONLY, why=NO_MEMBERS,
-       prove=("said where it is defined only outside quantifiers and set-builders "
-              "(debool(S4) ∈ D18 at a statement's top, with card(S4) = 1 to prove too); "
-              "under a binder, a statement that reads it is unknown, and says so"),
        mutations="no other function of a set gives an element: nothing to swap it for"),
     _c("union of a family", "Apply", "red", "red", example="∀a∈X1 red({{a}, S2}) ⊆ X1",
        closures=CHEAP_ONLY),
