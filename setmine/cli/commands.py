@@ -23,7 +23,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "report": ("report", "an HTML page: every term drawn on the board"),
     "repair": ("repair", "localize a faulty formula and propose the smallest fix"),
     "serve": ("serve", "the live page: edit a board or a model, type a formula, see every term "
-              "move; play a game, run verify"),
+              "move; play a game, run verify and prove"),
 }
 """name → (module of ``setmine.cli``, summary), in the order ``--help`` lists them."""
 

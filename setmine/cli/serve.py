@@ -4,7 +4,7 @@ draws the board and every term of the schema on it, computed again after
 each click (on a model of any other schema: its sets and structures as
 tables to edit, every term computed again after each edit); a formula box
 that types and evaluates any formula as it is written; a game the
-schema's player plays, stepped through; verify run from the page.  It listens on 127.0.0.1 unless --host says otherwise, prints the
+schema's player plays, stepped through; verify and prove run from the page.  It listens on 127.0.0.1 unless --host says otherwise, prints the
 address and opens it in a browser.  The address holds the page's state
 (the schema, the board, the formula): a link to it opens the same state.
 Each request runs under --timeout seconds and --max-memory; Ctrl-C stops
