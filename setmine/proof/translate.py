@@ -506,9 +506,30 @@ class Translator:
                 f"{self.sort_of(t)})")
             head = f"({name} {' '.join(p for p, _ in params)})" if params else name
             bound = " ".join(f"({p} {self.sort_of(pt)})" for p, pt in params)
-            self._axiom(f"(forall ({bound} ({x} {self.sort_of(element_type(t))})) "
-                        f"(= (set.member {x} {head}) {body}))")
+            members = (f"(forall (({x} {self.sort_of(element_type(t))})) "
+                       f"(= (set.member {x} {head}) {body}))")
+            within = self.container(node, inner, ty, t)
+            if within is not None:   # said outright, it lets cvc5 compare cardinalities
+                members = f"(and (set.subset {head} {within}) {members})"
+            self._axiom(f"(forall ({bound}) {members})" if params else members)
         return f"({name} {args})" if free else name
+
+    def container(self, node: s.Node, env: dict, ty: Typing, t: Type) -> str | None:
+        """A set SMT-LIB says directly that holds ``node``'s value, if one
+        is at hand (a set-builder's domain, a filter's argument, a side of
+        ∩, the left of \\), else None."""
+        if isinstance(node, s.Declarative):
+            inside = node.domain
+        elif isinstance(node, s.Filter):
+            inside = node.arg
+        elif isinstance(node, s.SetOperation) and node.op in ("∩", "\\"):
+            inside = node.left if self.native(node.left) or node.op == "\\" else node.right
+        else:
+            return None
+        if not self.native(inside):
+            return self.container(inside, env, ty, t) if isinstance(
+                inside, (s.Declarative, s.Filter, s.SetOperation)) else None
+        return self.term(inside, env, ty, t)
 
     def call(self, node: s.Call, env, ty, formula: bool, member_of: str | None = None) -> str:
         definition = self.functions.get(node.name)

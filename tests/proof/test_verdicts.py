@@ -67,6 +67,7 @@ CASES = [
     (RELATION, "Pr1(S1) ⊆ X1", "proved", set()),
     (RELATION, "D{b∈ℬ(X1) | S2 ⊆ b} ≠ ∅", "proved", set()),
     (RELATION, "S2 ⊂ X1", "refuted", set()),
+    (RELATION, "card(D{a∈X1 | a∈S2}) = card(S2)", "proved", {"S2"}),
 ]
 
 
