@@ -183,15 +183,11 @@ def prove(schema="written", assertions=(), *, timeout: float = 30.0, sizes: str 
     >>> [(s["verdict"], s["used"]) for s in result["statements"]]
     [('proved', ['S2', 'A4', 'D1', 'D8'])]
     """
-    from .proof.decide import decide, default_scope
+    from .proof.decide import decide, scope_of
     from .proof.report import to_json
-    from .verify.models.scope import parse_model_scope
 
     schema = _any_schema(schema)
-    if sizes is not None:
-        scope = parse_model_scope(schema, sizes, integers)
-    else:
-        scope = default_scope(schema)
+    scope = scope_of(schema, sizes, integers)
     outcome = decide(schema, list(assertions), timeout=timeout, scope=scope,
                      bounded_seconds=bounded_seconds, smt2_dir=smt2)
     return to_json(schema, outcome)

@@ -68,20 +68,14 @@ def add_parser(sub) -> None:
 
 
 def run(args) -> int:
-    from ..proof.decide import ProveInputError, decide, default_scope
+    from ..proof.decide import ProveInputError, decide, scope_of
     from ..proof.report import exit_status, text_lines, to_json
-    from ..verify.models.scope import ModelScopeError, parse_model_scope
+    from ..verify.models.scope import ModelScopeError
     from . import UserError
 
     schema = load_valid_schema(args.schema)
     try:
-        if args.sizes:
-            scope = parse_model_scope(schema, args.sizes, args.integers)
-        else:
-            scope = default_scope(schema)
-            if args.integers and scope is not None:
-                scope = parse_model_scope(schema, ",".join(
-                    f"{a}<={hi}" for a, _, hi in scope.sizes), args.integers)
+        scope = scope_of(schema, args.sizes, args.integers)
     except ModelScopeError as exc:
         raise UserError(f"--sizes: {exc}") from None
     if args.write_model:

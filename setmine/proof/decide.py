@@ -165,6 +165,21 @@ def default_scope(schema):
                              DEFAULT_INTEGERS if needs_integers(schema) else None)
 
 
+def scope_of(schema, sizes: str | None = None, integers: str | None = None):
+    """The models scope ``sizes`` and ``integers`` ask for, each defaulting
+    as ``default_scope`` does; ModelScopeError says what is wrong."""
+    from ..verify.models.scope import needs_integers, parse_model_scope
+
+    if sizes is None:
+        scope = default_scope(schema)
+        if scope is None or integers is None:
+            return scope
+        sizes = ",".join(f"{a}<={hi}" for a, _, hi in scope.sizes)
+    if integers is None and needs_integers(schema):
+        integers = DEFAULT_INTEGERS
+    return parse_model_scope(schema, sizes, integers)
+
+
 def show_scope(scope, upto: dict | None = None) -> str:
     if scope is None:
         return "no basic set"
