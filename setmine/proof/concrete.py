@@ -23,12 +23,17 @@ def fixed(theory: Theory, values: dict, only=None) -> list[str]:
     of ``theory``'s schema (those in ``only``, if given) to ``values``
     (alias → value, as a model has them)."""
     schema = theory.schema
+    norm = theory.translator.norm
     names: dict[str, dict] = {}
     lines: list[str] = []
     for c in schema:
         if c.kind in ("basic", "constant"):
-            theory.translator.sorts.add(c.alias)
             members = sorted(values.get(c.alias, frozenset()), key=repr)
+            if c.alias in theory.translator.integral:   # a finite set of integers
+                lines.append(f"(assert (= {c.alias} "
+                             f"{literal(frozenset(members), SetType(Integer()), names)}))")
+                continue
+            theory.translator.sorts.add(c.alias)
             names[c.alias] = {m: f"{c.alias}.e{i}" for i, m in enumerate(members)}
             lines += [f"(declare-const {n} E_{c.alias})" for n in names[c.alias].values()]
             if len(members) > 1:
@@ -39,7 +44,7 @@ def fixed(theory: Theory, values: dict, only=None) -> list[str]:
         if c.kind == "structure" and c.alias in values and schema.analysis[c.alias].ok \
                 and (only is None or c.alias in only):
             lines.append(f"(assert (= {c.alias} "
-                         f"{literal(values[c.alias], schema.analysis[c.alias].type, names)}))")
+                         f"{literal(values[c.alias], norm(schema.analysis[c.alias].type), names)}))")
     return lines
 
 

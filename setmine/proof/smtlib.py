@@ -68,12 +68,28 @@ class Typing:
 
     types: Mapping[int, Type]
     radicals: Mapping[str, Type] = field(default_factory=dict)
+    integral: frozenset[str] = frozenset()
 
     def of(self, node: s.Node) -> Type | None:
         t = self.types.get(id(node))
         if t is None:
             return None
-        return substitute(t, self.radicals) if self.radicals else t
+        return as_integers(substitute(t, self.radicals) if self.radicals else t, self.integral)
+
+
+def as_integers(t: Type, integral) -> Type:
+    """``t`` with the elements of each integral constant set (``integral``:
+    their names) as integers: such a set is a finite set of integers, which
+    add, compare and equal integers as RSLang's traits say."""
+    if not integral:
+        return t
+    if isinstance(t, Element) and t.name in integral:
+        return Integer()
+    if isinstance(t, SetType):
+        return SetType(as_integers(t.base, integral))
+    if isinstance(t, TupleType):
+        return TupleType(tuple(as_integers(f, integral) for f in t.factors))
+    return t
 
 
 def fill(t: Type | None, want: Type | None) -> Type:

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..rsl.semantics.types import SetType
+from ..rsl.semantics.types import Element, SetType
 from ..rsl.syntax import tree as s
 from .smtlib import NoTranslation, conj
 from .translate import Translator
@@ -109,16 +109,15 @@ class Theory:
         tree = analysis.tree
         kind = item.kind
         if kind in ("basic", "constant"):
-            t.sorts.add(alias)
             return Piece(alias, "structure", "true", frozenset(),
-                         f"(declare-const {alias} (Set E_{alias}))")
+                         f"(declare-const {alias} {t.sort_of(t.norm(SetType(Element(alias))))})")
         if kind == "structure":
-            own = analysis.type
+            own = t.norm(analysis.type)
             inside = t.membership(alias, alias, tree, SetType(own))
             return self._piece(alias, "structure", inside,
                                f"(declare-const {alias} {t.sort_of(own)})")
         if kind == "term":
-            own = analysis.type
+            own = t.norm(analysis.type)
             body = tree.body if isinstance(tree, s.GlobalDefinition) else tree
             if isinstance(own, SetType) and not t.native(body):
                 x = t.fresh("x")

@@ -52,6 +52,7 @@ from ..rsl.semantics.node_types import node_types
 from ..rsl.semantics.types import FunctionType, Integer, SetType, TupleType, Type, substitute
 from ..rsl.syntax import tree as s
 from .smtlib import (ARITHMETIC, EMPTY_DEFAULT, ORDER, SET_OPS, Bound, NoTranslation, Partial,
+                     as_integers,
                      Typing, conj, disj, element_names, element_type, fill, finite, let,
                      numeral, project, same_sort, select, sort)
 
@@ -79,13 +80,15 @@ class Translator:
         self._skolems: dict[tuple, str] = {}
         self._debools: set[str] = set()
         self._typings: dict[int, Mapping[int, Type]] = {}
+        self.integral = frozenset(alias for alias, info in self.env.items()
+                                  if info.kind == "constant" and "integral" in info.trait_names)
 
     # -- entry points
     def typing(self, tree: s.Node) -> Typing:
         key = id(tree)
         if key not in self._typings:
             self._typings[key] = node_types(tree, self.env)
-        return Typing(self._typings[key])
+        return Typing(self._typings[key], integral=self.integral)
 
     def statement(self, owner: str, tree: s.Node) -> str:
         """A closed formula (an axiom, a statement, an assertion) for ``owner``."""
@@ -167,6 +170,10 @@ class Translator:
         self._fresh += 1
         safe = "".join(ch if ch.isascii() and (ch.isalnum() or ch == "_") else "_" for ch in hint)
         return f"{safe or 'v'}.{self._fresh}"
+
+    def norm(self, t: Type) -> Type:
+        """A constituent's type as the translation reads it (``as_integers``)."""
+        return as_integers(t, self.integral)
 
     def sort_of(self, t: Type) -> str:
         for sub in element_names(t):
@@ -543,11 +550,12 @@ class Translator:
         bindings: dict[str, Type] = {}
         arg_types = []
         for arg, p in zip(node.args, info.type.params):
-            unify(p, fill(ty.of(arg), None), bindings)
+            unify(self.norm(p), fill(ty.of(arg), None), bindings)
         for p in info.type.params:
-            arg_types.append(fill(substitute(p, bindings), None))
+            arg_types.append(fill(self.norm(substitute(p, bindings)), None))
         inner_ty = self.typing(definition)
-        inner_ty = Typing(inner_ty.types, {k: fill(v, None) for k, v in bindings.items()})
+        inner_ty = Typing(inner_ty.types, {k: fill(v, None) for k, v in bindings.items()},
+                          self.integral)
         inner, lets = {}, []
         for param, arg, at in zip(definition.params, node.args, arg_types):
             value = self.term(arg, env, ty, at)

@@ -47,6 +47,13 @@ S2 ::= ℬ(X1)
 F1 :== [α∈X1] Pr2(Fi1[{α}](S1))
 """
 
+SCORES = """\
+X1
+C1
+S1 ::= ℬ(X1×C1)
+A1 :== ∀(a, n)∈S1 n ≥ 0
+"""
+
 CONTRADICTORY = """\
 X1
 S1 ::= ℬ(X1)
@@ -68,11 +75,16 @@ CASES = [
     (RELATION, "D{b∈ℬ(X1) | S2 ⊆ b} ≠ ∅", "proved", set()),
     (RELATION, "S2 ⊂ X1", "refuted", set()),
     (RELATION, "card(D{a∈X1 | a∈S2}) = card(S2)", "proved", {"S2"}),
+    # an integral constant set is a set of integers: added, compared, equal to integers
+    (SCORES, "∀(a, n)∈S1 n + 1 > 0", "proved", {"A1"}),
+    (SCORES, "∀(a, n)∈S1 n ≠ 2", "refuted", set()),
 ]
 
 
-def run(schema_text: str, *assertions, sizes="X1<=3", timeout=10.0):
+def run(schema_text: str, *assertions, sizes=None, timeout=10.0):
     schema = Schema.parse(schema_text, "test.rsl")
+    if sizes is None:
+        sizes = ",".join(f"{c.alias}<=3" for c in schema if c.kind in ("basic", "constant"))
     return decide(schema, list(assertions), timeout=timeout,
                   scope=parse_model_scope(schema, sizes), apart=False)
 
