@@ -53,12 +53,10 @@ class Bound:
 
 @dataclass
 class Partial:
-    """A ``debool`` met: its argument's SMT term, and whether a local is in
-    scope there (then when it is defined cannot be stated as one formula)."""
+    """A ``debool`` met (where it is defined is ``Translator.definedness``'s)."""
 
     node: s.Node
     argument: str
-    under_binder: bool
 
 
 @dataclass

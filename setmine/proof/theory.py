@@ -72,7 +72,7 @@ class Goal:
 @dataclass
 class Obligation:
     text: str                        # the SMT-LIB file, standalone
-    asserted: list[str] = field(default_factory=list)   # the aliases asserted
+    asserted: list[str] = field(default_factory=list)   # what it asserts: the aliases
 
 
 class Theory:

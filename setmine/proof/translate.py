@@ -470,7 +470,7 @@ class Translator:
         if node.op == "debool":
             arg_t = fill(ty.of(node.arg), SetType(t))
             argument = self.term(node.arg, env, ty, arg_t)
-            self.partial[self.owner].append(Partial(node, argument, bool(env)))
+            self.partial[self.owner].append(Partial(node, argument))
             return f"({self.debool(t)} {argument})"
         if node.op in ("ℬ", "red"):
             return self.materialise(node, env, ty, t)
