@@ -31,7 +31,7 @@ from __future__ import annotations
 import time
 
 from ..proof.decide import ProveInputError, statements_of
-from ..verify.models.scope import ModelScopeError, parse_model_scope
+from ..verify.models.scope import ModelScopeError
 from . import running
 from .requests import ApiError, schema_of, text_of
 
@@ -82,19 +82,13 @@ def stop(body: dict) -> dict:
 
 
 def scope_of(schema, sizes: str, integers: str):
-    """The models scope ``sizes`` and ``integers`` give (none: ``setmine
-    prove``'s default, each basic and constant set of at most 3 elements);
-    a scope that does not read is ``badScope``."""
-    from ..proof.decide import default_scope
+    """The models scope ``sizes`` and ``integers`` give, defaulting as
+    ``setmine prove`` does (``proof.decide.scope_of``); a scope that does
+    not read is ``badScope``."""
+    from ..proof.decide import scope_of as prove_scope
 
     try:
-        if sizes:
-            return parse_model_scope(schema, sizes, integers or None)
-        scope = default_scope(schema)
-        if integers and scope is not None:
-            return parse_model_scope(schema, ",".join(f"{a}<={hi}" for a, _, hi in scope.sizes),
-                                     integers)
-        return scope
+        return prove_scope(schema, sizes or None, integers or None)
     except ModelScopeError as exc:
         raise ApiError("badScope", str(exc), field="integers" if integers and not sizes
                        else "sizes") from None
