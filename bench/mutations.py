@@ -56,7 +56,7 @@ FAULTS = [
     # setmine prove's translation (issue 44): a fault there proves false things
     ("the prover's ∪ of terms as ∩", "setmine/proof/smtlib.py",
      'SET_OPS = {"∪": "set.union",', 'SET_OPS = {"∪": "set.inter",', "tests/proof"),
-    ("the prover's x ∈ A ∪ B as x ∈ A ∩ B", "setmine/proof/translate.py",
+    ("the prover's x ∈ A ∪ B as x ∈ A ∩ B", "setmine/proof/membership.py",
      '{"∪": lambda: disj([a, b]),', '{"∪": lambda: conj([a, b]),', "tests/proof"),
     ("the prover drops a structure's domain", "setmine/proof/theory.py",
      "inside = t.membership(alias, alias, tree, SetType(own))", 'inside = "true"',
