@@ -144,11 +144,19 @@ def decide(schema, assertions=(), timeout: float = DEFAULT_TIMEOUT, scope=None,
         elif statement.tree is not None and not statement.why:
             say(f"proving {statement.name}")
             _prove(theory, statement, lemmas, timeout, solve, smt2_dir)
+            if statement.verdict == "vacuous" and axioms != "inconsistent":
+                axioms, axioms_why = "inconsistent", (
+                    f"the proof of {statement.name} did not use it: the axioms "
+                    f"{', '.join(statement.used) or 'given'} contradict each other")
             if statement.verdict == "proved" and axioms == "inconsistent":
                 statement.verdict = "vacuous"
         statement.seconds += time.monotonic() - started
         if statement.verdict == "unknown":
             statement.why = _unknown_why(statement, bounded)
+    if axioms == "inconsistent":   # shown by a later proof: the earlier ones said nothing either
+        for statement in statements:
+            if statement.verdict == "proved":
+                statement.verdict = "vacuous"
     return Outcome(axioms, axioms_why, statements, bounded, left_out)
 
 
@@ -308,7 +316,9 @@ def _prove(theory: Theory, statement: Statement, lemmas: list[Piece], timeout: f
             statement.attempts.append((what, found.status, round(found.seconds, 3)))
             statement.prover = found.status if found.status != "unknown" else found.reason
             if found.status == "unsat":
-                statement.verdict = "proved"
+                # a core without the goal: what was asserted besides it is
+                # contradictory — the axioms (the definitions cannot be)
+                statement.verdict = "proved" if "goal" in found.core else "vacuous"
                 statement.used = _in_order(theory.schema, used_aliases(found.core))
                 lemmas.append(lemma)
                 return

@@ -59,6 +59,12 @@ class Definedness:
                 raise NoTranslation(node, "a function whose body reads debool: where it is "
                                     "defined is not stated through a call")
             return conj(parts)
+        if isinstance(node, s.Global):   # an axiom or a statement read as a formula
+            info = self.env.get(node.name)
+            if info is not None and info.kind in ("axiom", "theorem"):
+                tree = self.schema.tree(node.name)
+                return self.defined(tree, {}, self.typing(tree))
+            return "true"
         if isinstance(node, (s.Imperative, s.Recursive)):
             raise NoTranslation(node, "a loop has no translation to a formula")
         return conj([self.defined(child, env, ty) for child in node.children()

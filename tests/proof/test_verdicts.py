@@ -159,6 +159,27 @@ def test_contradictory_axioms_make_every_proof_vacuous():
     assert [st.verdict for st in outcome.statements] == ["vacuous", "vacuous"]
 
 
+def test_a_proof_that_does_not_use_its_statement_shows_the_axioms_contradictory():
+    """The consistency check may not find the contradiction; a proof whose
+    unsat core leaves the statement out has found it, and says so."""
+    text = EQUIVALENCE + "A4 :== ∀a∈X1 (a,a)∉S1\nA5 :== X1 ≠ ∅\n"
+    schema = Schema.parse(text, "test.rsl")
+    outcome = decide(schema, ["S1 = ∅"], timeout=10.0, scope=parse_model_scope(schema, "X1<=2"),
+                     apart=False)
+    assert outcome.axioms == "inconsistent"
+    assert outcome.statements[0].verdict == "vacuous"
+
+
+def test_a_statement_read_as_a_formula_brings_its_debools_definedness():
+    from setmine.eval.interpret.model import functions
+    from setmine.proof.theory import Theory
+
+    text = RELATION + "S3 ::= ℬ(X1)\nT1 :== debool(S3) ∈ X1\n"
+    schema = Schema.parse(text, "test.rsl")
+    goal = Theory(schema, functions(schema)).statement("g", schema.expression_tree("T1 ∨ T1"))
+    assert "(set.card S3) 1" in goal.guard
+
+
 def test_axioms_with_a_model_are_consistent():
     outcome = run(EQUIVALENCE, "S1 ⊆ X1×X1")
     assert outcome.axioms == "consistent"
