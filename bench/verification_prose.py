@@ -54,8 +54,9 @@ scope of more than N states (default 10,000,000).
 
 For any schema, not only the Saper (a worked example: `docs/models.md`):
 the scope gives every basic and constant set a size (`ALIAS=N`, or
-`ALIAS<=N` for every size from 0 to N; each one needs a bound), and
-`--integers LO..HI` the integers a `Z` in a structure's domain stands for.
+`ALIAS<=N` for every size from 0 to N; a set it does not name has at most
+3 elements, and the command says so), and `--integers LO..HI` the integers
+a `Z` in a structure's domain stands for (−2..2 when not given, said too).
 
 * **Interpretations**: a basic set of size n has the elements 0…n−1 (named
   so in the output and in a written model), a constant set the integers

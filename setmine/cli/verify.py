@@ -79,9 +79,10 @@ def add_parser(sub) -> None:
                         "or every model of any schema (--sizes)")
     p.add_argument("--sizes", metavar="SIZES",
                    help="models: the sizes of the basic and constant sets, ALIAS=N or ALIAS<=N, "
-                        "comma-separated (X1<=4,X2=2)")
+                        "comma-separated (X1<=4,X2=2); a set not named: at most 3 elements")
     p.add_argument("--integers", metavar="LO..HI",
-                   help="models: the integers a Z in a structure's domain stands for")
+                   help="models: the integers a Z in a structure's domain stands for "
+                        "(default -2..2)")
     p.add_argument("--instances", type=positive_int, default=3, metavar="N",
                    help="models, with nothing to check: show the first N models up to "
                         "isomorphism (default 3)")

@@ -38,17 +38,18 @@ from .progress import progress_bar, wanted
 
 
 def run_models(args) -> int:
-    from ..verify.models.scope import ModelScopeError, parse_model_scope
+    from ..verify.models.scope import ModelScopeError, defaults_note, parse_model_scope
     from . import UserError
 
-    if not args.sizes:
-        raise UserError("--scope models needs --sizes, e.g. --sizes 'X1<=3' (every basic and "
-                        "constant set of the schema, ALIAS=N or ALIAS<=N)")
     schema = load_valid_schema(args.spec)
     try:
         scope = parse_model_scope(schema, args.sizes, args.integers)
     except ModelScopeError as exc:
         raise UserError(f"--sizes: {exc}") from None
+    check_assertions(schema, args.properties_models)
+    note = defaults_note(schema, scope)
+    if note:
+        print(f"the scope: {note}", file=sys.stderr)
     from ..verify.models.sat import why_not
 
     ungrounded = why_not(schema, scope)   # None: the SAT search applies
@@ -104,6 +105,26 @@ def run_models(args) -> int:
     return 1 if any(not p["holds"] for p in outcome["properties"]) else 0
 
 
+def check_assertions(schema, asserts: list[str]) -> None:
+    """Each --assert parses and types as a formula over the schema, or a
+    usage error naming it and where it is wrong (before any model is
+    searched)."""
+    from ..rsl.syntax.errors import RSLError
+    from . import UserError
+
+    for text in asserts:
+        try:
+            typed = schema.typify(text)
+        except RSLError as exc:
+            raise UserError(f"--assert {text!r}: {exc.code} at {exc.span[0]}..{exc.span[1]}: "
+                            f"{exc.message}") from None
+        except RecursionError:
+            raise UserError(f"--assert {text!r}: nested too deeply") from None
+        if typed != "Logic":
+            raise UserError(f"--assert {text!r}: a property must be a formula, not a value of "
+                            f"type {typed}")
+
+
 def search(schema, scope, asserts: list[str], instances: int, budget=None, progress=None,
            **options) -> dict:
     """``verify.models.run.search``, its cluster's and checkpoint's errors
@@ -145,6 +166,8 @@ def to_json(schema, scope, outcome) -> dict:
 
     return {"scope": "models", "spec": schema.path,
             "sizes": {a: {"least": lo, "most": hi} for a, lo, hi in scope.sizes},
+            "defaulted": {"sizes": list(scope.defaulted),
+                          "integers": scope.integers_defaulted},
             "integers": list(scope.integers) if scope.integers else None,
             "models": outcome["models"], "labelled_models": outcome["labelled"],
             "interpretations": outcome["tried"],
@@ -179,9 +202,11 @@ def _show_evidence(schema, p) -> list[str]:
 
 
 def print_outcome(schema, scope, outcome) -> None:
-    sizes = ", ".join(f"{a}={lo}" if lo == hi else f"{a} {lo}..{hi}" for a, lo, hi in scope.sizes)
-    print(f"{schema.path or 'the schema'}: models in the scope {sizes}"
-          + (f", Z = {scope.integers[0]}..{scope.integers[1]}" if scope.integers else ""))
+    parts = [f"{a}={lo}" if lo == hi else f"{a} {lo}..{hi}" for a, lo, hi in scope.sizes]
+    if scope.integers:
+        parts.append(f"Z = {scope.integers[0]}..{scope.integers[1]}")
+    print(f"{schema.path or 'the schema'}: models in the scope "
+          f"{', '.join(parts) or 'of no basic set'}")
     print(f"  {outcome['models']:,} up to isomorphism, {outcome['labelled']:,} labelled "
           + (f"(the SAT solver gave {outcome['tried']:,} candidate models)"
              if outcome["engine"] == "sat" else

@@ -37,8 +37,6 @@ from .theory import Piece, Theory, used_aliases
 from .smtlib import NoTranslation
 
 DEFAULT_TIMEOUT = 30.0       # seconds of cvc5 per statement
-DEFAULT_BOUND = 3            # every basic and constant set of at most this many elements
-DEFAULT_INTEGERS = "-2..2"   # what Z in a structure's domain stands for, by default
 BOUNDED_SHARE = 60.0         # seconds the models scope may take, at most, by default
 
 
@@ -161,30 +159,22 @@ def decide(schema, assertions=(), timeout: float = DEFAULT_TIMEOUT, scope=None,
 
 
 def default_scope(schema):
-    """Every basic and constant set of at most ``DEFAULT_BOUND`` elements;
-    Z in a structure's domain standing for ``DEFAULT_INTEGERS``."""
-    from ..verify.models.scope import needs_integers, parse_model_scope
-
-    sized = [c.alias for c in schema if c.kind in ("basic", "constant")]
-    sizes = ",".join(f"{a}<={DEFAULT_BOUND}" for a in sized)
-    if not sizes:
-        return None
-    return parse_model_scope(schema, sizes,
-                             DEFAULT_INTEGERS if needs_integers(schema) else None)
+    """Every basic and constant set of at most ``DEFAULT_SIZE`` (3) elements;
+    Z in a structure's domain standing for ``DEFAULT_INTEGERS`` (−2..2) (the models
+    scope's own defaults, ``verify/models/scope.py``); None for a schema
+    with no basic set and no Z."""
+    return scope_of(schema)
 
 
 def scope_of(schema, sizes: str | None = None, integers: str | None = None):
-    """The models scope ``sizes`` and ``integers`` ask for, each defaulting
-    as ``default_scope`` does; ModelScopeError says what is wrong."""
+    """The models scope ``sizes`` and ``integers`` ask for, each set or Z
+    they do not size taking the default; ModelScopeError says what is
+    wrong."""
     from ..verify.models.scope import needs_integers, parse_model_scope
 
-    if sizes is None:
-        scope = default_scope(schema)
-        if scope is None or integers is None:
-            return scope
-        sizes = ",".join(f"{a}<={hi}" for a, _, hi in scope.sizes)
-    if integers is None and needs_integers(schema):
-        integers = DEFAULT_INTEGERS
+    if not sizes and not any(c.kind in ("basic", "constant") for c in schema) \
+            and not needs_integers(schema):
+        return None
     return parse_model_scope(schema, sizes, integers)
 
 

@@ -93,13 +93,32 @@ def test_the_written_model_reads_back(capsys, kinship, tmp_path):
 @pytest.mark.parametrize("argv, words", [
     (["--sizes", "X9<=2"], "has no X9"),
     (["--sizes", "S1<=2"], "basic and constant sets only"),
-    ([], "needs --sizes"),
     (["--sizes", "X1<=2", "--property", "axioms"], "--assert"),
+    # an ill-typed --assert (the local a declared twice): its code and span, no traceback
+    (["--sizes", "X1<=2", "--assert", "D{a∈X1 | a∈S2} = D{a∈X1 | a∈S3}"],
+     "localDoubleDeclare at 19..20"),
+    (["--sizes", "X1<=2", "--assert", "S2 ∪ S3"], "must be a formula"),
 ])
 def test_bad_scopes_exit_2(capsys, kinship, argv, words):
     code, _, err = run(capsys, "--spec", kinship, *argv)
     assert code == 2
     assert words in err
+
+
+def test_without_sizes_every_set_takes_the_stated_default(capsys, kinship):
+    code, out, err = run(capsys, "--spec", kinship, "--json")
+    result = json.loads(out)
+    assert result["sizes"] == {"X1": {"least": 0, "most": 3}}
+    assert result["defaulted"] == {"sizes": ["X1"], "integers": False}
+    assert "X1 has no size: at most 3 elements" in err
+
+
+def test_a_schema_of_integers_alone_needs_no_sizes(capsys, tmp_path):
+    path = tmp_path / "z.rsl"
+    path.write_text("S1 ::= ℬ(Z)\nA1 :== card(S1) ≤ 2\nT1 :== ∀a∈S1 a ≥ 0\n", encoding="utf-8")
+    code, out, _ = run(capsys, "--spec", str(path), "--integers", "0..3")
+    assert code == 0
+    assert "models in the scope Z = 0..3" in out and "✓ T1" in out
 
 
 def test_a_scope_too_large_to_list_is_refused_before_any_work(capsys, tmp_path):

@@ -129,7 +129,7 @@ def test_canonical_forms_and_automorphisms():
     ("X1<=2, X1=1", None, "sized twice"),
     ("X1", None, "ALIAS=N or ALIAS<=N"),
     ("X1<=99", None, "at most"),
-    ("", None, "empty item"),
+    ("X1<=2,", None, "empty item"),
     ("X1=1", "3..1", "above"),
     ("X1=1", "one", "LO..HI"),
 ])
@@ -139,8 +139,15 @@ def test_bad_scopes(sizes, integers, words):
     assert words in str(caught.value)
 
 
-def test_every_set_needs_a_size_and_z_needs_integers():
-    with pytest.raises(ModelScopeError, match="no size for X2"):
-        parse_model_scope(FUNCTIONS, "X1<=2")
-    with pytest.raises(ModelScopeError, match="S1: a domain with Z needs --integers"):
-        parse_model_scope(INTEGERS, "X1<=2")
+def test_a_set_without_a_size_and_z_without_integers_take_stated_defaults():
+    from setmine.verify.models.scope import DEFAULT_INTEGERS, DEFAULT_SIZE, defaults_note
+
+    scope = parse_model_scope(FUNCTIONS, "X1<=2")
+    assert dict((a, hi) for a, _, hi in scope.sizes) == {"X1": 2, "X2": DEFAULT_SIZE}
+    assert scope.defaulted == ("X2",) and not scope.integers_defaulted
+    assert "X2 has no size: at most 3 elements" in defaults_note(FUNCTIONS, scope)
+    scope = parse_model_scope(INTEGERS, "X1<=2")
+    assert scope.integers == DEFAULT_INTEGERS and scope.integers_defaulted
+    assert "Z in S1 stands for -2..2" in defaults_note(INTEGERS, scope)
+    every = parse_model_scope(FUNCTIONS, None)   # every missing size named in one note
+    assert "X1, X2 have no size" in defaults_note(FUNCTIONS, every)

@@ -6,9 +6,12 @@ set may have, and which integers a ``Z`` in a structure's domain stands for.
     [{'X1': 0, 'X2': 2}, {'X1': 1, 'X2': 2}, {'X1': 2, 'X2': 2}]
 
 ``ALIAS=N`` fixes a size, ``ALIAS<=N`` allows every size from 0 to N (an
-empty basic set is a model too: the reference accepts it).  Every basic and
-constant set of the schema needs a bound, and a structure whose domain
-mentions ``Z`` needs ``--integers LO..HI``; anything else is a
+empty basic set is a model too: the reference accepts it).  A basic or
+constant set the sizes do not name gets ``DEFAULT_SIZE`` (at most 3
+elements), and a ``Z`` in a structure's domain ``DEFAULT_INTEGERS``
+(−2..2) when ``--integers`` is not given; the scope records both
+(``defaulted``, ``integers_defaulted``) so that a command says them, all
+in one line (:func:`defaults_note`).  Anything that does not read is a
 :class:`ModelScopeError` that says which item and why.  Size vectors come
 smallest first (fewest elements in all, then by alias order), so that the
 first model found is a smallest one.
@@ -33,6 +36,12 @@ MAX_INTEGERS = 64
 
 SIZED_KINDS = ("basic", "constant")
 
+DEFAULT_SIZE = 3
+"""The most elements a basic or constant set has when the sizes do not say."""
+
+DEFAULT_INTEGERS = (-2, 2)
+"""What a ``Z`` in a structure's domain stands for when ``--integers`` does not say."""
+
 
 class ModelScopeError(ValueError):
     """A scope of models that cannot be read; the message says which item
@@ -50,6 +59,8 @@ class ModelScope:
 
     sizes: tuple[tuple[str, int, int], ...]
     integers: tuple[int, int] | None = None
+    defaulted: tuple[str, ...] = ()      # the sets that got DEFAULT_SIZE
+    integers_defaulted: bool = False     # Z got DEFAULT_INTEGERS
 
     def size_vectors(self) -> Iterator[dict[str, int]]:
         """Every assignment of sizes, fewest elements in all first."""
@@ -60,13 +71,15 @@ class ModelScope:
             yield dict(zip(aliases, vector))
 
 
-def parse_model_scope(schema, sizes: str, integers: str | None = None) -> ModelScope:
-    """The scope ``sizes`` (``X1<=4,X2=2``) and ``integers`` (``LO..HI``)
-    give ``schema``'s models; ModelScopeError on anything else."""
+def parse_model_scope(schema, sizes: str | None, integers: str | None = None) -> ModelScope:
+    """The scope ``sizes`` (``X1<=4,X2=2``; None or empty: every set its
+    default) and ``integers`` (``LO..HI``) give ``schema``'s models;
+    ModelScopeError on anything else."""
+    sizes = sizes or ""
     if len(sizes) > 10_000:
         raise ModelScopeError("the list of sizes is too long")
     given: dict[str, tuple[int, int]] = {}
-    for item in (part.strip() for part in sizes.split(",")):
+    for item in (part.strip() for part in sizes.split(",") if sizes.strip()):
         if not item:
             raise ModelScopeError("an empty item in the list of sizes (write ALIAS=N or ALIAS<=N)")
         match = _ITEM.fullmatch(item)
@@ -85,11 +98,11 @@ def parse_model_scope(schema, sizes: str, integers: str | None = None) -> ModelS
             raise ModelScopeError(f"{item!r}: at most {MAX_SIZE} elements")
         n = int(number)
         given[alias] = (n, n) if op == "=" else (0, n)
-    unsized = [c.alias for c in schema if c.kind in SIZED_KINDS and c.alias not in given]
-    if unsized:
-        raise ModelScopeError(f"no size for {', '.join(unsized)}: every basic and constant set needs "
-                         f"one ({unsized[0]}<=N or {unsized[0]}=N)")
+    unsized = tuple(c.alias for c in schema if c.kind in SIZED_KINDS and c.alias not in given)
+    for alias in unsized:
+        given[alias] = (0, DEFAULT_SIZE)
     bounds = None
+    defaulted_integers = False
     if integers is not None:
         match = _RANGE.fullmatch(integers)
         if match is None:
@@ -100,11 +113,25 @@ def parse_model_scope(schema, sizes: str, integers: str | None = None) -> ModelS
         if high - low + 1 > MAX_INTEGERS:
             raise ModelScopeError(f"--integers {integers!r}: at most {MAX_INTEGERS} integers")
         bounds = (low, high)
-    elif with_z := needs_integers(schema):
-        raise ModelScopeError(f"{', '.join(with_z)}: a domain with Z needs "
-                              f"--integers LO..HI")
+    elif needs_integers(schema):
+        bounds, defaulted_integers = DEFAULT_INTEGERS, True
     return ModelScope(tuple((c.alias, *given[c.alias]) for c in schema
-                            if c.kind in SIZED_KINDS), bounds)
+                            if c.kind in SIZED_KINDS), bounds, unsized, defaulted_integers)
+
+
+def defaults_note(schema, scope: ModelScope) -> str:
+    """What the scope took by default, in one line ("" when nothing)."""
+    parts = []
+    if scope.defaulted:
+        names = ", ".join(scope.defaulted)
+        parts.append(f"{names} {'has' if len(scope.defaulted) == 1 else 'have'} no size: "
+                     f"at most {DEFAULT_SIZE} elements{'' if len(scope.defaulted) == 1 else ' each'}"
+                     f" (give --sizes '{scope.defaulted[0]}<=N' for another)")
+    if scope.integers_defaulted:
+        low, high = DEFAULT_INTEGERS
+        parts.append(f"Z in {', '.join(needs_integers(schema))} stands for {low}..{high} "
+                     f"(give --integers LO..HI for others)")
+    return "; ".join(parts)
 
 
 def needs_integers(schema) -> list[str]:
@@ -114,4 +141,5 @@ def needs_integers(schema) -> list[str]:
             and any(isinstance(n, s.IntegerSet) for n in schema.analysis[c.alias].tree.walk())]
 
 
-__all__ = ["MAX_SIZE", "ModelScope", "ModelScopeError", "needs_integers", "parse_model_scope"]
+__all__ = ["DEFAULT_INTEGERS", "DEFAULT_SIZE", "MAX_SIZE", "ModelScope", "ModelScopeError",
+           "defaults_note", "needs_integers", "parse_model_scope"]
