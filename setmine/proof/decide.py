@@ -66,6 +66,7 @@ class Bounded:
     complete: bool = False
     models: int = 0
     note: str = ""
+    constants: bool = False        # a constant set of n elements was 0…n−1 there
 
 
 @dataclass
@@ -232,7 +233,8 @@ def _bounded(schema, scope, statements: list[Statement], seconds: float) -> Boun
         for alias, n in sizes.items():
             done_sizes[alias] = max(done_sizes.get(alias, 0), n)
     covered = _covered(scope, done_sizes) if done_sizes else "nothing"
-    return Bounded(asked, covered, finished_all, models, note)
+    constants = any(c.kind == "constant" for c in schema)
+    return Bounded(asked, covered, finished_all, models, note, constants)
 
 
 def _covered(scope, done: dict) -> str:
@@ -400,6 +402,8 @@ def _depths(theory: Theory, reads: set) -> dict[str, int]:
 def _unknown_why(statement: Statement, bounded: Bounded) -> str:
     held = (f"holds up to {bounded.covered}" if bounded.covered not in ("", "nothing")
             else "the models scope checked no model")
+    if bounded.constants and bounded.covered not in ("", "nothing"):
+        held += " (there, a constant set of n elements is the integers 0…n−1)"
     if bounded.note:
         held += f" ({bounded.note})"
     if statement.why:

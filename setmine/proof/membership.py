@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from ..rsl.semantics.types import SetType, TupleType, Type
 from ..rsl.syntax import tree as s
-from .smtlib import (Bound, NoTranslation, Typing, conj, disj, element_type, finite, let, project,
-                     select)
+from .smtlib import (ITERATES_Z, Bound, NoTranslation, Typing, conj, disj, element_type, finite,
+                     let, project, select)
 
 
 class Membership:
@@ -65,6 +65,8 @@ class Membership:
             return (f"(exists (({b} {self.sort_of(t)})) (and "
                     f"{self.member(b, node.arg, env, ty, family)} (set.member {x} {b})))")
         if isinstance(node, s.Declarative):
+            if not finite(node.domain, self.functions):
+                raise NoTranslation(node, ITERATES_Z)
             element = element_type(t)
             inner, lets = dict(env), []
             self.bind(node.var, x, element, inner, lets)
@@ -111,7 +113,7 @@ class Membership:
     def materialise(self, node: s.Node, env: dict, ty: Typing, t: Type) -> str:
         """A Skolem function of ``node``'s free locals whose value is ``node``'s
         set, with its membership axiom (asserted for the current owner)."""
-        if not finite(node, self.env):
+        if not finite(node, self.functions):
             raise NoTranslation(node, "an infinite set (built from Z) as a value")
         used = {n.name for n in node.walk() if isinstance(n, s.Local)}
         free = [(name, b) for name, b in env.items() if name in used]

@@ -183,20 +183,30 @@ def element_names(t: Type) -> set[str]:
     return set()
 
 
-def finite(node: s.Node, env) -> bool:
+def finite(node: s.Node, functions: Mapping[str, s.Node]) -> bool:
     """Whether ``node``'s value is finite whatever the model (Z and what is
-    built from it is not; every other RSLang value is)."""
+    built from it is not; every other RSLang value is).  A call is finite
+    when its arguments and its function's body are (``functions``: alias →
+    definition)."""
     if isinstance(node, s.IntegerSet):
         return False
     if isinstance(node, s.SetOperation):
-        a, b = finite(node.left, env), finite(node.right, env)
+        a, b = finite(node.left, functions), finite(node.right, functions)
         return {"∩": a or b, "\\": a}.get(node.op, a and b)
     if isinstance(node, s.Product):
-        return all(finite(f, env) for f in node.factors)
+        return all(finite(f, functions) for f in node.factors)
     if isinstance(node, s.Apply) and node.op in ("ℬ", "red"):
-        return finite(node.arg, env)
+        return finite(node.arg, functions)
     if isinstance(node, s.Declarative):
-        return finite(node.domain, env)
+        return finite(node.domain, functions)
     if isinstance(node, (s.Filter, s.Projection)):
-        return finite(node.arg, env)
+        return finite(node.arg, functions)
+    if isinstance(node, s.Call):
+        body = functions.get(node.name)
+        return (all(finite(a, functions) for a in node.args) and isinstance(body, s.FunctionDef)
+                and finite(body.body, functions))
     return True
+
+
+ITERATES_Z = ("iterates over Z (or a set built from it): the reference evaluator cannot list "
+              "Z's members (iterateInfinity), so a statement reading this has no value to prove")

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 
 from ..rsl.semantics.types import Element, SetType
 from ..rsl.syntax import tree as s
-from .smtlib import NoTranslation, conj
+from .smtlib import NoTranslation, conj, finite
 from .translate import Translator
 
 PREFIX = {"structure": "dom.", "term": "def.", "axiom": "ax.", "lemma": "lemma.", "inline": "fn."}
@@ -119,6 +119,9 @@ class Theory:
         if kind == "term":
             own = t.norm(analysis.type)
             body = tree.body if isinstance(tree, s.GlobalDefinition) else tree
+            if isinstance(own, SetType) and not finite(body, t.functions):
+                raise NoTranslation(body, "an infinite set (built from Z) as a term: the "
+                                    "reference evaluator cannot list it")
             if isinstance(own, SetType) and not t.native(body):
                 x = t.fresh("x")
                 members = t.membership(alias, x, body, own)   # (no macro form: an axiom)

@@ -53,9 +53,9 @@ from ..rsl.semantics.types import FunctionType, Integer, SetType, TupleType, Typ
 from ..rsl.syntax import tree as s
 from .definedness import Definedness
 from .membership import Membership
-from .smtlib import (ARITHMETIC, EMPTY_DEFAULT, ORDER, SET_OPS, Bound, NoTranslation, Partial,
-                     Typing, as_integers, conj, element_names, element_type, fill, let, numeral,
-                     project, same_sort, select, sort)
+from .smtlib import (ARITHMETIC, EMPTY_DEFAULT, ITERATES_Z, ORDER, SET_OPS, Bound, NoTranslation,
+                     Partial, Typing, as_integers, conj, element_names, element_type, fill, finite,
+                     let, numeral, project, same_sort, select, sort)
 
 class Translator(Membership, Definedness):
     """Translates the formulas and terms of one schema.
@@ -168,6 +168,8 @@ class Translator(Membership, Definedness):
         raise NoTranslation(node, "not a formula")
 
     def quantifier(self, node: s.Quantifier, env: dict, ty: Typing) -> str:
+        if not finite(node.domain, self.functions):
+            raise NoTranslation(node, ITERATES_Z)
         decls = node.var.items if isinstance(node.var, s.DeclList) else (node.var,)
         element = element_type(self._type(node.domain, ty))
         variables, guards, inner = [], [], dict(env)

@@ -131,6 +131,29 @@ def test_never_a_false_proof(schema, statement):
     assert "holds up to X1<=3" in st.why
 
 
+# Found by a review: the evaluator cannot list Z (iterateInfinity), so a
+# statement that iterates it has no value where that part is evaluated —
+# a guard keeps the small scope from evaluating it. Never proved.
+OVER_Z = [
+    "card(X1) ≤ 1 ∨ ∀x∈Z x = x",
+    "card(X1) ≤ 1 ∨ ∃x∈Z x > 5",
+    "card(X1) ≤ 1 ∨ ∀x∈Z (x ≥ 0 ⇒ x + 1 > 0)",
+    "card(X1) ≤ 1 ∨ 3 ∈ D{x∈Z | x > 2}",
+    "card(X1) ≤ 1 ∨ D{x∈Z | x > 2} ≠ ∅",
+    "card(S2) ≥ 2 ⇒ 7 ∈ D1",
+    "card(S2) ≤ 1 ∨ card(D{y∈F2[S2] | y=y}) = 7",
+]
+
+
+@pytest.mark.parametrize("statement", OVER_Z)
+def test_a_statement_that_iterates_z_is_never_proved(statement):
+    text = RELATION + ("D1 :== D{x∈Z | card(S2) > 1}\n"
+                       "F2 :== [a∈ℬ(R1)] D{x∈Z | card(a) > 1}\n")
+    st = run(text, statement, sizes="X1<=1", timeout=5.0).statements[-1]
+    assert st.verdict != "proved"
+    assert st.verdict == "unknown" and ("Z" in st.why or "infinite" in st.why), st.why
+
+
 def test_the_unknown_says_what_was_tried():
     st = run(RELATION, "card(X1) ≤ 3", timeout=3.0).statements[-1]
     assert st.why.startswith("holds up to X1<=3; the prover ")
