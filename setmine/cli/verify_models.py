@@ -106,23 +106,16 @@ def run_models(args) -> int:
 
 
 def check_assertions(schema, asserts: list[str]) -> None:
-    """Each --assert parses and types as a formula over the schema, or a
-    usage error naming it and where it is wrong (before any model is
-    searched)."""
-    from ..rsl.syntax.errors import RSLError
+    """Each --assert reads as a formula over the schema, or a usage error
+    naming it and where it is wrong (before any model is searched)."""
+    from ..verify.models.scope import BadAssertion, read_assertion
     from . import UserError
 
     for text in asserts:
         try:
-            typed = schema.typify(text)
-        except RSLError as exc:
-            raise UserError(f"--assert {text!r}: {exc.code} at {exc.span[0]}..{exc.span[1]}: "
-                            f"{exc.message}") from None
-        except RecursionError:
-            raise UserError(f"--assert {text!r}: nested too deeply") from None
-        if typed != "Logic":
-            raise UserError(f"--assert {text!r}: a property must be a formula, not a value of "
-                            f"type {typed}")
+            read_assertion(schema, text)
+        except BadAssertion as exc:
+            raise UserError(str(exc)) from None
 
 
 def search(schema, scope, asserts: list[str], instances: int, budget=None, progress=None,

@@ -42,16 +42,8 @@ def answer(text: str, seconds: float, options: dict | None = None) -> Answer:
         solver.setOption(key, value)
     parser = cvc5.InputParser(solver)
     parser.setStringInput(cvc5.InputLanguage.SMT_LIB_2_6, text, "obligation")
-    symbols = parser.getSymbolManager()
-    outputs = []
     try:
-        while True:
-            command = parser.nextCommand()
-            if command.isNull():
-                break
-            out = command.invoke(solver, symbols)
-            if out:
-                outputs.append(out.strip())
+        outputs = list(_commands(solver, parser))
     except RuntimeError as exc:
         return Answer("unknown", [], time.monotonic() - started, f"cvc5: {exc}")
     spent = time.monotonic() - started
@@ -120,15 +112,21 @@ def main(argv: list[str] | None = None) -> int:
     solver = cvc5.Solver(tm)
     parser = cvc5.InputParser(solver)
     parser.setFileInput(cvc5.InputLanguage.SMT_LIB_2_6, argv[0])
+    for out in _commands(solver, parser):
+        print(out)
+    return 0
+
+
+def _commands(solver, parser):
+    """Each command the parser reads, run: what it prints, if anything."""
     symbols = parser.getSymbolManager()
     while True:
         command = parser.nextCommand()
         if command.isNull():
-            break
+            return
         out = command.invoke(solver, symbols)
         if out:
-            print(out.strip())
-    return 0
+            yield out.strip()
 
 
 if __name__ == "__main__":

@@ -30,8 +30,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..rsl.semantics.types import Logic
-from ..rsl.syntax.errors import RSLError
+from ..verify.models.scope import BadAssertion, read_assertion
 from .cvc5run import Answer, answer, answer_apart
 from .theory import Piece, Theory, used_aliases
 from .smtlib import NoTranslation
@@ -93,19 +92,11 @@ def statements_of(schema, assertions) -> list[Statement]:
             if not analysis.ok:
                 out[-1].why = f"it has an error: {analysis.error.message}"
     for i, text in enumerate(assertions, 1):
-        name = f"assert{i}"
         try:
-            tree = schema.expression_tree(text)
-            typed = schema.typify(text)
-        except RSLError as exc:
-            raise ProveInputError(f"--assert {text!r}: {exc.code} at {exc.span[0]}..{exc.span[1]}: "
-                                  f"{exc.message}") from None
-        except RecursionError:
-            raise ProveInputError(f"--assert {text!r}: nested too deeply") from None
-        if typed != str(Logic()):
-            raise ProveInputError(f"--assert {text!r}: a statement must be a formula, "
-                                  f"not a value of type {typed}")
-        out.append(Statement(name, text, tree))
+            tree = read_assertion(schema, text, "statement")
+        except BadAssertion as exc:
+            raise ProveInputError(str(exc)) from None
+        out.append(Statement(f"assert{i}", text, tree))
     return out
 
 

@@ -119,6 +119,30 @@ def parse_model_scope(schema, sizes: str | None, integers: str | None = None) ->
                             if c.kind in SIZED_KINDS), bounds, unsized, defaulted_integers)
 
 
+class BadAssertion(ValueError):
+    """An --assert that does not read as a formula of the schema."""
+
+
+def read_assertion(schema, text: str, noun: str = "property"):
+    """The typed tree of ``text``, a formula over ``schema`` (an --assert);
+    ``BadAssertion`` naming the error's code and span, or saying it is a
+    value, not a formula."""
+    from ...rsl.syntax.errors import RSLError
+
+    try:
+        tree = schema.expression_tree(text)
+        typed = schema.typify(text)
+    except RSLError as exc:
+        raise BadAssertion(f"--assert {text!r}: {exc.code} at {exc.span[0]}..{exc.span[1]}: "
+                              f"{exc.message}") from None
+    except RecursionError:
+        raise BadAssertion(f"--assert {text!r}: nested too deeply") from None
+    if typed != "Logic":
+        raise BadAssertion(f"--assert {text!r}: a {noun} must be a formula, not a value of "
+                              f"type {typed}")
+    return tree
+
+
 def defaults_note(schema, scope: ModelScope) -> str:
     """What the scope took by default, in one line ("" when nothing)."""
     parts = []
@@ -141,5 +165,5 @@ def needs_integers(schema) -> list[str]:
             and any(isinstance(n, s.IntegerSet) for n in schema.analysis[c.alias].tree.walk())]
 
 
-__all__ = ["DEFAULT_INTEGERS", "DEFAULT_SIZE", "MAX_SIZE", "ModelScope", "ModelScopeError",
+__all__ = ["BadAssertion", "read_assertion", "DEFAULT_INTEGERS", "DEFAULT_SIZE", "MAX_SIZE", "ModelScope", "ModelScopeError",
            "defaults_note", "needs_integers", "parse_model_scope"]
