@@ -180,6 +180,7 @@ def _elements(alias: str, kind: str, raw: Any, encoding: Encoding,
     at = _at(alias, where)
     if isinstance(raw, dict):  # a binding {index: name}, as ConceptPortal writes it
         out = {}
+        named: dict[str, int] = {}
         for key, name in raw.items():
             try:
                 index = int(key)
@@ -191,20 +192,31 @@ def _elements(alias: str, kind: str, raw: Any, encoding: Encoding,
                                  f"string, got {describe_json(name)}")
             if index in out:
                 raise ModelError(f"{at}: element {index} of {alias} is given twice")
+            if encoding is Encoding.NAME and kind == "basic":
+                # setmine's own file names its elements in every value: a name
+                # must say which element it is (ConceptPortal's values are by index)
+                if not name:
+                    raise ModelError(f"{at}: an element of {alias} is written as its name, a "
+                                     f"non-empty string; element {index} has an empty name")
+                if name in named:
+                    raise ModelError(f"{at}: {alias} names {describe_json(name)} twice "
+                                     f"(elements {named[name]} and {index})")
+                named[name] = index
             out[index] = name
         return out
     if not isinstance(raw, list):
         raise ModelError(f"{at}: {alias} must be an array of its elements, got "
                          f"{describe_json(raw)}")
     if encoding is Encoding.NAME and kind == "basic":
-        out = {}
+        out, named = {}, {}
         for index, name in enumerate(raw):
             if not isinstance(name, str) or not name:
                 raise ModelError(f"{at}: an element of {alias} is written as its name, a "
                                  f"non-empty string; got {describe_json(name)}")
-            if name in out.values():
-                raise ModelError(f"{at}: {alias} names {describe_json(name)} twice")
-            out[index] = name
+            if name in named:
+                raise ModelError(f"{at}: {alias} names {describe_json(name)} twice "
+                                 f"(elements {named[name]} and {index})")
+            out[index], named[name] = name, index
         return out
     out = {}
     for item in raw:
