@@ -83,9 +83,15 @@ def add_parser(sub) -> None:
     p.add_argument("--integers", metavar="LO..HI",
                    help="models: the integers a Z in a structure's domain stands for "
                         "(default -2..2)")
-    p.add_argument("--instances", type=positive_int, default=3, metavar="N",
-                   help="models, with nothing to check: show the first N models up to "
-                        "isomorphism (default 3)")
+    p.add_argument("--instances", type=positive_int, metavar="N",
+                   help="models: show the first N models up to isomorphism, the search "
+                        "stopping there (default: 3 when nothing is checked)")
+    p.add_argument("--count", action="store_true",
+                   help="models: count the models too where properties are checked (they are "
+                        "counted when nothing is checked and no --instances is given)")
+    p.add_argument("--recheck", action="store_true",
+                   help="models: check every model the SAT solver gives with the evaluator, "
+                        "also where the axioms translate exactly")
     p.add_argument("--write-model", metavar="FILE", type=file_name,
                    help="models: write the first counterexample (or the first model) as a "
                         "ConceptPortal session")

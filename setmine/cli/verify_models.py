@@ -1,29 +1,34 @@
 """``setmine verify --spec FILE --scope models --sizes 'X1<=4,X2=2'
-[--integers LO..HI] [--assert F]… [--instances N] [--json] [--write-model OUT]``:
-every model of any schema within a scope.
+[--integers LO..HI] [--assert F]… [--count] [--instances N] [--recheck]
+[--json] [--write-model OUT]``: every model of any schema within a scope.
 
-Every interpretation of the schema's basic sets (every size of the scope,
-elements 0…n−1), constant sets (integers 0…n−1) and structures (every value
-of each domain, a ``Z`` standing for ``--integers``) is tried; those where
-every axiom is true are the models.  Checked on every model: each statement
-(theorem) of the schema, and each ``--assert`` formula; a property that
-fails is shown on its smallest model (fewest elements first).  With nothing
-to check, the first ``--instances`` models up to isomorphism are shown.
-The counts: ``models`` up to isomorphism (renaming each basic set's
-elements; constants and integers keep theirs) and ``labelled_models``.
+An interpretation gives the basic sets of each size of the scope elements
+0…n−1, the constant sets the integers 0…n−1, and each structure a value of
+its domain (a ``Z`` standing for ``--integers``); a model is one where
+every axiom is true.  The run answers what is asked
+(``verify/models/run.py``):
 
-The search (``verify/models/sat.py``) grounds the axioms to clauses over
-one variable per candidate member of each structure and lets a SAT solver
-list the models, symmetry broken by lex-leader constraints; nauty tells the
-classes apart and counts each class's labelled models.  When a structure's
-domain does not ground (ℬ of a set of more than 12 candidates, …), the
-enumerating search (``verify/models/search.py``) goes through every value
-of each domain instead, and a scope of more than ``--max-states``
-interpretations is refused before any work.  One task per size vector:
-``--workers``/``--scheduler`` run them on Dask, ``--checkpoint`` keeps the
-finished ones.  ``--write-model OUT`` writes the first counterexample (or the
-first instance) as a ConceptPortal rstool session that ``setmine eval``
-reads back."""
+* each statement (theorem) of the schema and each ``--assert`` is decided,
+  size vector by size vector, smallest first, by one SAT query for a
+  counterexample (the axioms and the formula's negation, grounded to
+  clauses); a property that fails is shown on its least counterexample
+  (fewest elements, then fewest members);
+* with nothing to decide (or ``--count``) the models are counted, up to
+  isomorphism (renaming each basic set's elements) and labelled, by an
+  exact model counter and Burnside's lemma, without listing them;
+* ``--instances N`` (3 when nothing is decided) shows the first N models up
+  to isomorphism, the search stopping there.
+
+Where a formula does not translate exactly (a ``debool``, a recursive
+definition, ``ℬ`` past 12 candidates, …) the models are gone through one by
+one and the evaluator decides; a scope of more than ``--max-states``
+interpretations is then refused before any work when a structure's domain
+itself does not translate.  Tasks: per size vector, a count split in parts
+— ``--workers``/``--scheduler`` run them on Dask, ``--checkpoint`` keeps
+the finished ones; a run stopped by ``--timeout`` or Ctrl-C prints what it
+had.  ``--write-model OUT`` writes the first counterexample (or the first
+instance) as a ConceptPortal rstool session that ``setmine eval`` reads
+back."""
 
 from __future__ import annotations
 
@@ -40,6 +45,7 @@ from .progress import progress_bar, wanted
 def run_models(args) -> int:
     from ..verify.models.scope import ModelScopeError, defaults_note, parse_model_scope
     from . import UserError
+    from .limits import Interrupted, TimeLimit
 
     schema = load_valid_schema(args.spec)
     try:
@@ -53,8 +59,6 @@ def run_models(args) -> int:
     from ..verify.models.sat import why_not
 
     ungrounded = why_not(schema, scope)   # None: the SAT search applies
-    engine = "enumeration" if ungrounded else "sat"
-    total = 0
     if ungrounded:   # every value of each domain is listed: bounded before any work
         total, worst, most = interpretation_bound(schema, scope)
         if total > args.max_states:
@@ -68,41 +72,75 @@ def run_models(args) -> int:
     if args.workers and args.scheduler:
         raise UserError("--workers and --scheduler: give one (a local cluster, or an existing "
                         "one)")
-    seen = {"tried": 0, "labelled": 0, "shown": 0, "done": 0, "vectors": 0}
-
-    def stopped() -> str:
-        looked = (f"{seen['tried']:,} of at most {total:,} interpretations"
-                  if engine == "enumeration" else f"{seen['tried']:,} solutions of the SAT solver")
-        done = (f"after {seen['done']:,} of {seen['vectors']:,} size vectors, {looked} "
-                f"({seen['labelled']:,} models counted)")
-        if args.checkpoint:
-            return (f"{done}; the finished size vectors are kept in {args.checkpoint}: run the "
-                    f"same command to resume")
-        return f"{done}; with --checkpoint FILE a run keeps its finished size vectors and resumes"
-
-    with progress_bar(None, "models", enabled=wanted(args)) as bar:
-        def progress(tried: int, labelled: int) -> None:
-            if tried - seen["shown"] >= 256:
-                seen["shown"] = tried
-                bar(note=f"{seen['labelled'] + labelled:,} models counted")
-
-        def finished(done: int, vectors: int, found: dict) -> None:
-            seen.update(done=done, vectors=vectors, tried=seen["tried"] + found["tried"],
-                        labelled=seen["labelled"] + found["labelled"], shown=0)
-            bar(completed=done, total=vectors, note=f"{seen['labelled']:,} models counted")
-        with saying_how_far(stopped):
-            outcome = search(schema, scope, args.properties_models, args.instances,
-                             budget_from(args), progress, symmetry=not args.no_symmetry,
-                             workers=args.workers, scheduler=args.scheduler,
-                             checkpoint=args.checkpoint, memory_limit=args.max_memory,
-                             finished=finished)
+    tracker = Tracker(args.checkpoint)
+    partial: dict = {}
+    tracker.partial = partial
+    try:
+        with progress_bar(None, "models", enabled=wanted(args)) as bar:
+            tracker.bar = bar
+            with saying_how_far(tracker.how_far):
+                outcome = search(schema, scope, args.properties_models,
+                                 getattr(args, "instances", None), budget_from(args),
+                                 tracker.progress, symmetry=not args.no_symmetry,
+                                 workers=args.workers, scheduler=args.scheduler,
+                                 checkpoint=args.checkpoint, memory_limit=args.max_memory,
+                                 finished=tracker.finished, count=getattr(args, "count", False),
+                                 recheck=getattr(args, "recheck", False), partial=partial)
+    except (TimeLimit, Interrupted):
+        if partial.get("outcome") is not None:   # what the run had, before the message
+            show(schema, scope, partial["outcome"], args.json)
+        raise
     if args.write_model:
         _write_model(schema, outcome, Path(args.write_model))
-    if args.json:
+    show(schema, scope, outcome, args.json)
+    return 1 if any(not p["holds"] for p in outcome["properties"]) else 0
+
+
+def show(schema, scope, outcome: dict, as_json: bool) -> None:
+    if as_json:
         print(json.dumps(to_json(schema, scope, outcome), ensure_ascii=False, indent=1))
     else:
         print_outcome(schema, scope, outcome)
-    return 1 if any(not p["holds"] for p in outcome["properties"]) else 0
+
+
+class Tracker:
+    """The progress line of a run (the size vector, the models so far, the
+    properties refuted; the bar shows the tasks done, the rate and the time
+    left) and, when it stops, how far it got."""
+
+    def __init__(self, checkpoint: str | None):
+        self.checkpoint = checkpoint
+        self.bar = None
+        self.partial: dict | None = None   # the run's merged results so far
+        self.done = self.total = self.models = self.refuted = 0
+        self.within = 0   # models listed by the task running here
+        self.last = ""
+
+    def progress(self, tried: int, labelled: int) -> None:
+        if tried - self.within >= 256 and self.bar is not None:
+            self.within = tried
+            self.bar(note=f"{self.last} · {tried:,} solutions in this task")
+
+    def finished(self, done: int, total: int, result: dict) -> None:
+        self.done, self.total, self.within = done, total, 0
+        self.last = ",".join(f"{a}={n}" for a, n in result["sizes"].items()) or "no set"
+        merged = (self.partial or {}).get("outcome") or {}
+        self.models = merged.get("models") or 0
+        self.refuted += sum(1 for p in result.get("properties", ()) if not p["holds"])
+        parts = [self.last]
+        if self.models:
+            parts.append(f"{self.models:,} models")
+        if self.refuted:
+            parts.append(f"{self.refuted} refuted")
+        if self.bar is not None:
+            self.bar(completed=done, total=total, note=" · ".join(parts))
+
+    def how_far(self) -> str:
+        where = f"after {self.done:,} of {self.total:,} tasks (last: {self.last or 'none'})"
+        if self.checkpoint:
+            return (f"{where}; the finished tasks are kept in {self.checkpoint}: run the same "
+                    f"command to resume")
+        return f"{where}; with --checkpoint FILE a run keeps its finished tasks and resumes"
 
 
 def check_assertions(schema, asserts: list[str]) -> None:
@@ -157,16 +195,27 @@ def to_json(schema, scope, outcome) -> dict:
             return None
         return {**example(p["counterexample"]), **_evidence_json(schema, p)}
 
+    answered = outcome["answered"]
     return {"scope": "models", "spec": schema.path,
             "sizes": {a: {"least": lo, "most": hi} for a, lo, hi in scope.sizes},
             "defaulted": {"sizes": list(scope.defaulted),
                           "integers": scope.integers_defaulted},
             "integers": list(scope.integers) if scope.integers else None,
+            "done": {"decided": answered["decided"], "counted": answered["counted"],
+                     "instances": answered["instances"]},
+            "complete": outcome["complete"],
             "models": outcome["models"], "labelled_models": outcome["labelled"],
-            "interpretations": outcome["tried"],
+            "per_size": [{"sizes": v["sizes"],
+                          **({"models": v["models"], "labelled_models": v["labelled"]}
+                             if "models" in v else {}),
+                          **({"decided": v["decided"]} if "decided" in v else {})}
+                         for v in outcome["vectors"]
+                         if "models" in v or "decided" in v],
+            "queries": outcome["queries"], "interpretations": outcome["tried"],
             "engine": outcome["engine"], "left_to_evaluator": outcome["left_to_evaluator"],
-            "vacuous": outcome["models"] == 0,
+            "vacuous": not outcome["has_model"] and outcome["complete"],
             "properties": [{"name": p["name"], "formula": p["formula"], "holds": p["holds"],
+                            "how": p.get("how"), "decided_in": p.get("decided_in", []),
                             "counterexample": counterexample(p),
                             **({"error": {"code": p["error"].code, "message": p["error"].message}}
                                if p.get("error") else {})}
@@ -198,20 +247,23 @@ def print_outcome(schema, scope, outcome) -> None:
     parts = [f"{a}={lo}" if lo == hi else f"{a} {lo}..{hi}" for a, lo, hi in scope.sizes]
     if scope.integers:
         parts.append(f"Z = {scope.integers[0]}..{scope.integers[1]}")
+    stopped = "" if outcome["complete"] else " (stopped before the end: what it had)"
     print(f"{schema.path or 'the schema'}: models in the scope "
-          f"{', '.join(parts) or 'of no basic set'}")
-    print(f"  {outcome['models']:,} up to isomorphism, {outcome['labelled']:,} labelled "
-          + (f"(the SAT solver gave {outcome['tried']:,} candidate models)"
-             if outcome["engine"] == "sat" else
-             f"({outcome['tried']:,} partial and whole interpretations looked at)"))
+          f"{', '.join(parts) or 'of no basic set'}{stopped}")
+    if outcome["models"] is not None:
+        so_far = "" if outcome.get("counts_complete", True) else " in the sizes finished"
+        print(f"  {outcome['models']:,} up to isomorphism, {outcome['labelled']:,} labelled"
+              f"{so_far}")
     for note in outcome["left_to_evaluator"]:
-        print(f"  · left to the evaluator, not to the SAT solver: {note}")
-    if outcome["models"] == 0:
+        print(f"  · checked by evaluating, not translated for the solver: {note}")
+    if not outcome["has_model"] and outcome["complete"]:
         print("  ! the axioms have no model in this scope: every property holds vacuously")
     for p in outcome["properties"]:
         if p["holds"]:
             print(f"✓ {p['name']}  holds on every model" + ("" if p["name"] == p["formula"]
-                                                          else f"  ({p['formula']})"))
+                                                          else f"  ({p['formula']})")
+                  + ("" if outcome["complete"] else
+                     f"  of the sizes decided: {_sizes_list(p.get('decided_in', []))}"))
             continue
         i = p["counterexample"]
         why = f" ({p['error'].code}: {p['error'].message})" if p.get("error") else ""
@@ -222,6 +274,11 @@ def print_outcome(schema, scope, outcome) -> None:
     for n, i in enumerate(outcome["instances"], 1):
         print(f"instance {n} ({', '.join(f'{a}={k}' for a, k in i.sizes.items())}):")
         print("\n".join(_show_model(schema, i)))
+
+
+def _sizes_list(vectors: list[dict]) -> str:
+    return "; ".join(",".join(f"{a}={n}" for a, n in v.items()) or "no set"
+                     for v in vectors) or "none"
 
 
 def _write_model(schema, outcome, path: Path) -> None:

@@ -189,7 +189,7 @@ def _bounded(schema, scope, statements: list[Statement], seconds: float) -> Boun
     every statement is refuted, the scope is done or ``seconds`` pass."""
     from ..eval.values.budget import Budget, BudgetExceeded
     from ..verify.models.scope import ModelScope
-    from ..verify.models.tasks import outcome as one_vector
+    from ..verify.models.tasks import decide as one_vector, properties_of
 
     if scope is None:
         return Bounded("no basic set", "", True)
@@ -210,12 +210,13 @@ def _bounded(schema, scope, statements: list[Statement], seconds: float) -> Boun
             break
         one = ModelScope(tuple((a, n, n) for a, n in sizes.items()), scope.integers)
         try:
-            found = one_vector(schema, one, asserts, 1, Budget(max_seconds=left))
+            found = one_vector(schema, one, properties_of(schema, asserts),
+                               Budget(max_seconds=left))
         except BudgetExceeded:
             finished_all = False
             note = f"stopped after {seconds:g} s at {_sizes(sizes)}"
             break
-        models += found["models"]
+        models += 1 if found["has_model"] else 0
         for name, p in zip(names, found["properties"]):
             st = statements[names.index(name)]
             if not p["holds"] and st.counterexample is None:
@@ -252,7 +253,8 @@ def _axioms(theory: Theory, bounded: Bounded, left_out: dict, seconds: float, so
     (consistent), cvc5 shows they contradict each other (inconsistent), or
     neither (unknown, with the hint of an empty scope)."""
     if bounded.models > 0:
-        return "consistent", f"the models scope found {bounded.models:,} models up to isomorphism"
+        return "consistent", (f"the models scope found a model in {bounded.models:,} size "
+                              f"vector{'s' if bounded.models != 1 else ''}")
     if not any(c.kind == "axiom" for c in theory.schema):
         return "consistent", "the schema has no axiom"
     obligation = theory.obligation(None, comment="Are the axioms contradictory? "

@@ -148,12 +148,12 @@ def _models(payload: dict, messages) -> dict:
     schema = Schema.parse(payload["schema"], payload["path"] or None)
     scope = parse_model_scope(schema, payload["sizes"], payload["integers"])
 
-    def finished(done: int, vectors: int, found: dict) -> None:
-        messages.put(("progress", {"done": done, "tasks": vectors,
-                                   "note": f"{found['labelled']:,} models in the last sizes"}))
+    def finished(done: int, tasks: int, found: dict) -> None:
+        sizes = ",".join(f"{a}={n}" for a, n in found["sizes"].items()) or "no set"
+        messages.put(("progress", {"done": done, "tasks": tasks, "note": f"{found['kind']} {sizes}"}))
 
-    started = time.monotonic()
-    outcome = search(schema, scope, payload["asserts"], 1, finished=finished)
+    started = time.monotonic()   # the page shows the counts too: asked for, not a side effect
+    outcome = search(schema, scope, payload["asserts"], 1, finished=finished, count=True)
     properties = []
     for p in outcome["properties"]:
         entry = {"name": p["name"], "formula": p["formula"], "holds": p["holds"],

@@ -37,7 +37,7 @@ import uuid
 from contextlib import ExitStack, contextmanager
 from itertools import islice
 from pathlib import Path
-from typing import Any, Callable, Iterator, Sequence
+from typing import Any, Callable, Iterable, Iterator, Sequence
 
 from .checkpoint import Checkpoint, CheckpointError
 
@@ -66,7 +66,8 @@ def run_tasks(fn: Callable[[Any], Any], tasks: Sequence, *, workers: int | None 
               scheduler: str | None = None, checkpoint: str | Path | None = None,
               identity: dict | None = None,
               on_result: Callable[[int, Any], None] | None = None,
-              memory_limit: int | None = None, resumed: set | None = None) -> list:
+              memory_limit: int | None = None, resumed: set | None = None,
+              needed: Callable[[int], bool] | None = None) -> list:
     """``[fn(task) for task in tasks]``, here (neither ``workers`` nor
     ``scheduler``), on a new local cluster of ``workers`` processes of one
     thread each, or on the cluster whose scheduler is at ``scheduler``.
@@ -75,7 +76,9 @@ def run_tasks(fn: Callable[[Any], Any], tasks: Sequence, *, workers: int | None 
     ``memory_limit``: the bytes each worker of a local cluster may use
     before Dask restarts it (default: Dask's share of the machine);
     ``resumed``, a set, receives the indices of the results the checkpoint
-    already had."""
+    already had; ``needed(i)``, asked when task i's turn comes (after the
+    results before it that have ended), says whether to run it at all: a
+    task not needed is not run and its result is None."""
     tasks = list(tasks)
     if workers is not None and scheduler is not None:
         raise ClusterError("give a number of workers (a local cluster) or a scheduler's "
@@ -109,10 +112,12 @@ def run_tasks(fn: Callable[[Any], Any], tasks: Sequence, *, workers: int | None 
             pass
         elif workers is None and scheduler is None:
             for i in todo:
-                finish([(i, fn(tasks[i]))])
+                if needed is None or needed(i):
+                    finish([(i, fn(tasks[i]))])
         else:
             with _client(workers, scheduler, memory_limit) as (client, where):
-                _run(client, where, fn, tasks, todo, finish)
+                _run(client, where, fn, tasks,
+                     todo if needed is None else (i for i in todo if needed(i)), finish)
     return results
 
 
@@ -275,7 +280,7 @@ def _threads(client) -> int:
         return 1
 
 
-def _run(client, where: str, fn: Callable, tasks: list, todo: list[int],
+def _run(client, where: str, fn: Callable, tasks: list, todo: Iterable[int],
          finish: Callable[[list[tuple[int, Any]]], None]) -> None:
     """Run the tasks ``todo`` on the client's cluster, a window of them at a
     time, calling ``finish`` with each batch of ``(task, result)`` that has

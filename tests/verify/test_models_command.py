@@ -41,7 +41,7 @@ def run(capsys, *argv):
 
 
 def test_counts_and_a_smallest_counterexample(capsys, kinship):
-    code, out, _ = run(capsys, "--spec", kinship, "--sizes", "X1<=2", "--json")
+    code, out, _ = run(capsys, "--spec", kinship, "--sizes", "X1<=2", "--json", "--count")
     assert code == 1
     result = json.loads(out)
     # X1 empty: 1; one person, a man or a woman: 2; two: 4 partitions × 4 irreflexive S1 = 16
@@ -53,7 +53,7 @@ def test_counts_and_a_smallest_counterexample(capsys, kinship):
 
 
 def test_an_assertion_and_its_text(capsys, kinship):
-    code, out, _ = run(capsys, "--spec", kinship, "--sizes", "X1=2",
+    code, out, _ = run(capsys, "--spec", kinship, "--sizes", "X1=2", "--count",
                        "--assert", "card(S1) ≤ 2", "--assert", "S2 = X1")
     assert code == 1
     assert "✓ card(S1) ≤ 2  holds on every model" in out
@@ -66,6 +66,9 @@ def test_no_model_is_a_vacuous_check(capsys, tmp_path):
     path.write_text("X1\nA1 :== X1 ≠ X1\nT1 :== X1 = ∅\n", encoding="utf-8")
     code, out, _ = run(capsys, "--spec", str(path), "--sizes", "X1<=2", "--json")
     result = json.loads(out)
+    assert (code, result["models"], result["vacuous"]) == (0, None, True)   # decided, not counted
+    code, out, _ = run(capsys, "--spec", str(path), "--sizes", "X1<=2", "--json", "--count")
+    result = json.loads(out)
     assert (code, result["models"], result["vacuous"]) == (0, 0, True)
 
 
@@ -74,7 +77,7 @@ def test_instances_when_nothing_is_checked(capsys, tmp_path):
     path.write_text("X1\nS1 ::= ℬ(X1×X1)\nA1 :== ∀a∈X1 (a,a)∉S1\n"
                     "A2 :== ∀a,b∈X1 ((a,b)∈S1 ⇒ (b,a)∈S1)\n", encoding="utf-8")
     code, out, _ = run(capsys, "--spec", str(path), "--sizes", "X1=3", "--instances", "5",
-                       "--json")
+                       "--json", "--count")
     result = json.loads(out)
     assert (code, result["models"], result["labelled_models"]) == (0, 4, 8)
     assert len(result["instances"]) == 4
@@ -148,7 +151,7 @@ def test_the_shipped_family(capsys):
     """spec/models/family.rsl, as docs/verification.md shows it (at X1<=2)."""
     from setmine import resources
     code, out, _ = run(capsys, "--spec", str(resources.MODEL_DIR / "family.rsl"),
-                       "--sizes", "X1<=2", "--json")
+                       "--sizes", "X1<=2", "--json", "--count")
     result = json.loads(out)
     assert (code, result["models"], result["labelled_models"]) == (1, 14, 21)
     assert [(p["name"], p["holds"]) for p in result["properties"]] == \
@@ -177,7 +180,7 @@ def test_a_stopped_run_says_how_far_and_resumes_from_its_checkpoint(capsys, kins
     monkeypatch.setattr(tasks, "run_task", stopping)
     code, _, err = run(capsys, *argv, "--checkpoint", checkpoint)
     assert code == 130
-    assert "after 2 of 4 size vectors" in err and "kept in" in err and "resume" in err
+    assert "after 2 of 4 tasks" in err and "kept in" in err and "resume" in err
     ran.clear()
     resumed = run(capsys, *argv, "--checkpoint", checkpoint)
     assert ran == [2, 3]   # the unfinished size vectors only

@@ -126,13 +126,17 @@ class Grounded:
 
 def models(schema, scope: ModelScope, budget: Budget | None = None,
            tried: list[int] | None = None, symmetry: bool = True,
-           notes: list[str] | None = None) -> Iterator[Interpretation]:
+           notes: list[str] | None = None, recheck: bool = True) -> Iterator[Interpretation]:
     """Every model of ``schema``'s axioms in ``scope`` (with ``symmetry``, at
     least one of every isomorphism class), smallest sizes first;
     ``tried[0]`` counts the solutions the solver gave; ``notes`` receives
-    what was left to the evaluator.  Raises ``Ungrounded`` at the first
-    size vector whose structures' domains do not ground: ask ``why_not``
-    first (the command does, and a task is one size vector)."""
+    what was left to the evaluator.  Each solution is checked by the
+    evaluator, unless ``recheck`` is False and every axiom's circuit is
+    exact (``exactness.py``).  Raises ``Ungrounded`` at the first size
+    vector whose structures' domains do not ground: ask ``why_not`` first
+    (the command does, and a task is one size vector)."""
+    from .exactness import inexact
+
     budget = budget or Budget()
     axioms = Axioms(schema, budget)
     every = [c.alias for c in schema if c.kind == "axiom"]
@@ -142,6 +146,8 @@ def models(schema, scope: ModelScope, budget: Budget | None = None,
         if notes is not None:
             notes.extend(n for n in grounded.left_to_evaluator if n not in notes)
         variables = grounded.variables()
+        check = recheck or bool(grounded.left_to_evaluator) or any(
+            inexact(schema, schema.tree(a)) for a in every)
         with Solver(name=SOLVER, bootstrap_with=grounded.circuit.clauses) as solver:
             while solver.solve():
                 assignment = solver.get_model()
@@ -150,7 +156,7 @@ def models(schema, scope: ModelScope, budget: Budget | None = None,
                 if variables:
                     solver.add_clause([-v if v in true else v for v in variables])
                 values = grounded.decode(true)
-                if axioms.hold(values, every):
+                if not check or axioms.hold(values, every):
                     yield Interpretation(dict(sizes), values)
                 if not variables:
                     break

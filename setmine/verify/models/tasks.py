@@ -1,17 +1,21 @@
-"""``verify --scope models`` as tasks: one per size vector of the scope.
+"""``verify --scope models`` as tasks of three kinds, each about one size
+vector, each plain data with a plain JSON result — so that it runs here or
+on a Dask worker and a checkpoint keeps it (``verify/checkpoint.py``,
+``verify/cluster.py``):
 
-A task is plain data (the schema's text, one size vector, the properties),
-so it runs here or on a Dask worker, and its result is plain JSON, so a
-checkpoint keeps it (``verify/checkpoint.py``, ``verify/cluster.py``).
+* ``decide``: the properties at that vector (``deciding.Decider``: one SAT
+  query for a least counterexample of each property whose circuit is exact;
+  the models gone through, ``listing.py``, for the others);
+* ``count``: one part of the vector's count — the models fixed by some of
+  the renamings Burnside's lemma averages over (``counting.py``), or, when
+  the axioms' circuits are not exact, every model listed (part 0 only);
+* ``list``: the vector's first instances, one per class.
+
 Size vectors are independent: their models are distinct (isomorphic models
 have the same sizes), so the scope's counts are the sums of theirs, and a
-property's smallest counterexample is the least of theirs (fewest
-elements, then fewest members; the first size vector on a tie).
-
-``outcome`` does one size vector: every model (``sat.models``, or the
-enumerating ``search.models`` when a domain does not ground), sorted into
-classes by nauty (``canonical.Classes``); each property checked once per
-class — a property holds on a whole class or on none of it.
+property's least counterexample is the least of theirs (fewest elements,
+then fewest members; the first size vector on a tie).  ``merge`` puts the
+finished results together — also of a run stopped half-way.
 """
 
 from __future__ import annotations
@@ -21,18 +25,14 @@ import json
 from functools import lru_cache
 
 from ...eval.values.budget import Budget
-from .canonical import Classes
 from .naive import Interpretation
 from .scope import ModelScope
 
 
-def plan(schema, scope: ModelScope, asserts: list[str], instances: int,
-         symmetry: bool) -> list[dict]:
-    text = schema.dump()
-    return [{"schema": text, "path": schema.path, "sizes": dict(sizes),
-             "integers": list(scope.integers) if scope.integers else None,
-             "asserts": list(asserts), "instances": instances, "symmetry": symmetry}
-            for sizes in scope.size_vectors()]
+def task(kind: str, schema_text: str, path, sizes: dict, integers, symmetry: bool,
+         **more) -> dict:
+    return {"kind": kind, "schema": schema_text, "path": path, "sizes": dict(sizes),
+            "integers": list(integers) if integers else None, "symmetry": symmetry, **more}
 
 
 def identity(tasks: list[dict]) -> dict:
@@ -42,7 +42,7 @@ def identity(tasks: list[dict]) -> dict:
         [{k: v for k, v in t.items() if k != "path"} for t in tasks],
         sort_keys=True, ensure_ascii=False).encode()).hexdigest()
     return {"setmine verify --scope models": digest, "spec": first.get("path"),
-            "size vectors": len(tasks)}
+            "tasks": len(tasks)}
 
 
 @lru_cache(maxsize=4)
@@ -53,13 +53,22 @@ def _schema(text: str, path: str | None):
 
 
 def run_task(task: dict, budget: Budget | None = None, progress=None) -> dict:
-    """One size vector, on whichever process runs it: its result as JSON."""
+    """One task, on whichever process runs it: its result as JSON."""
     schema = _schema(task["schema"], task["path"])
-    scope = ModelScope(tuple((a, n, n) for a, n in task["sizes"].items()),
-                       tuple(task["integers"]) if task["integers"] else None)
-    found = outcome(schema, scope, task["asserts"], task["instances"], budget, progress,
-                    task["symmetry"])
-    return encode(found)
+    integers = tuple(task["integers"]) if task["integers"] else None
+    scope = ModelScope(tuple((a, n, n) for a, n in task["sizes"].items()), integers)
+    budget = budget or Budget()
+    if task["kind"] == "decide":
+        found = decide(schema, scope, task["properties"], budget, progress, task["symmetry"],
+                       task.get("recheck", False))
+    elif task["kind"] == "count":
+        found = count(schema, scope, task["part"], task["parts"], budget, progress,
+                      task["symmetry"], task.get("recheck", False), task.get("memory"))
+    else:
+        from .listing import listing
+        found = listing(schema, scope, [], task["instances"], False, budget, progress,
+                        task["symmetry"], task.get("recheck", False))
+    return encode({"kind": task["kind"], "sizes": dict(task["sizes"]), **found})
 
 
 def properties_of(schema, asserts: list[str]) -> list[dict]:
@@ -68,50 +77,99 @@ def properties_of(schema, asserts: list[str]) -> list[dict]:
             + [{"name": f, "formula": f} for f in asserts])
 
 
-def outcome(schema, scope: ModelScope, asserts: list[str], instances: int,
-            budget: Budget | None = None, progress=None, symmetry: bool = True) -> dict:
-    """Every model of ``scope``, counted; each property checked on each
-    class; the least counterexample of each and the first ``instances``
-    classes; ``progress(tried, labelled)`` after each model."""
-    from ...eval.interpret.model import evaluate, evaluate_schema
-    from ...rsl.syntax.errors import RSLError
-    from . import sat
-    from . import search as enumeration
+def _tree(schema, p: dict):
+    return schema.tree(p["name"]) if p["name"] in schema else \
+        schema.expression_tree(p["formula"])
 
-    budget = budget or Budget()
-    theorems = [c.alias for c in schema if c.kind == "theorem"]
-    properties = [{**p, "holds": True, "counterexample": None}
-                  for p in properties_of(schema, asserts)]
-    engine = "sat" if sat.why_not(schema, scope) is None else "enumeration"
-    notes: list[str] = []
-    tried = [0]
-    found = (sat.models(schema, scope, budget, tried, symmetry, notes) if engine == "sat" else
-             enumeration.models(schema, scope, budget, tried, symmetry))
-    classes = Classes(schema, every=not symmetry)
-    for model in found:
-        new = classes.add(model)
-        if progress is not None:
-            progress(tried[0], classes.labelled)
-        if not new:
-            continue   # a property holds on a whole class or on none of it
-        results = evaluate_schema(schema, model.values, budget, only=theorems) if theorems \
-            else {}
-        for p in properties:
-            if not p["holds"] and p["weight"] <= weight(model):
-                continue  # it has a counterexample no larger than this model
-            try:
-                truth = (results[p["name"]].value if p["name"] in results
-                         and results[p["name"]].ok else
-                         evaluate(schema, p["formula"], model.values, budget))
-            except RSLError as exc:
-                truth = exc
-            if truth is not True:
-                p.update(holds=False, counterexample=model, weight=weight(model),
-                         error=truth if isinstance(truth, RSLError) else None)
-    first = list(classes.representatives.values())
-    return {"models": len(classes), "labelled": classes.labelled, "tried": tried[0],
-            "engine": engine, "left_to_evaluator": notes, "properties": properties,
-            "instances": first[:instances], "first": first[0] if first else None}
+
+def decide(schema, scope: ModelScope, properties: list[dict], budget: Budget, progress=None,
+           symmetry: bool = True, recheck: bool = False) -> dict:
+    """Each property at one size vector: ``holds`` here, or its least
+    counterexample here; ``how`` it was decided; whether the vector has a
+    model at all."""
+    from . import sat
+    from .deciding import Decider
+    from .listing import listing
+
+    sizes = dict(next(scope.size_vectors()))
+    out: list[dict] = []
+    slow: list[dict] = []   # decided by going through the models
+    has_model = None
+    queries = 0
+    if sat.why_not(schema, scope) is None:
+        with Decider(schema, sizes, scope.integers, symmetry, budget, recheck) as decider:
+            for p in properties:
+                literal, why = decider.circuit_of(_tree(schema, p))
+                if why is not None:
+                    slow.append({**p, "why": why})
+                    continue
+                verdict = decider.decide(p["name"], p["formula"], literal)
+                out.append({**p, "holds": verdict.holds, "how": "query",
+                            "counterexample": verdict.counterexample,
+                            "weight": verdict.weight, "error": verdict.error})
+                if not verdict.holds:
+                    has_model = True
+            if has_model is None and not slow:
+                has_model = decider.model() is not None
+            queries = decider.queries
+            notes = list(decider.grounded.left_to_evaluator)
+            engine = "sat"
+    else:
+        slow, notes, engine = list(properties), [], "enumeration"
+    tried = 0
+    if slow:
+        listed = listing(schema, scope, [{"name": p["name"], "formula": p["formula"]}
+                                         for p in slow],
+                         None, True, budget, progress, symmetry, recheck)
+        by_name = {p["name"]: p for p in listed["properties"]}
+        for p in slow:
+            q = by_name[p["name"]]
+            out.append({**p, "holds": q["holds"], "how": "every model",
+                        "counterexample": q["counterexample"], "weight": q.get("weight"),
+                        "error": q.get("error")})
+        has_model = has_model or listed["has_model"]
+        tried, engine = listed["tried"], listed["engine"]
+        notes = sorted(set(notes) | set(listed["left_to_evaluator"]))
+    order = {p["name"]: i for i, p in enumerate(properties)}
+    out.sort(key=lambda p: order[p["name"]])
+    return {"properties": out, "has_model": bool(has_model), "queries": queries,
+            "tried": tried, "engine": engine, "left_to_evaluator": notes}
+
+
+def count(schema, scope: ModelScope, part: int, parts: int, budget: Budget, progress=None,
+          symmetry: bool = True, recheck: bool = False, memory: int | None = None) -> dict:
+    """Part ``part`` of ``parts`` of one size vector's count: Σ weight ·
+    Fix(g) over its share of the renamings (``counting.py``), and Fix of
+    the identity when it has it; or, when the axioms' circuits are not
+    exact, every model listed (in part 0)."""
+    from . import counting, sat
+    from .exactness import inexact
+    from .listing import listing
+    from .naive import renamed
+
+    sizes = dict(next(scope.size_vectors()))
+    grounded = None
+    if sat.why_not(schema, scope) is None:
+        grounded = sat.Grounded(schema, sizes, scope.integers, symmetry=False)
+        axioms = [c.alias for c in schema if c.kind == "axiom"]
+        if grounded.left_to_evaluator or any(inexact(schema, schema.tree(a)) for a in axioms):
+            grounded = None
+    if grounded is None:
+        if part != 0:
+            return {"how": "every model", "fixed": None, "models": 0, "labelled": 0,
+                    "tried": 0, "engine": "sat", "left_to_evaluator": []}
+        listed = listing(schema, scope, [], None, True, budget, progress, symmetry, True)
+        return {"how": "every model", "fixed": None, "models": listed["models"],
+                "labelled": listed["labelled"], "tried": listed["tried"],
+                "engine": listed["engine"], "left_to_evaluator": listed["left_to_evaluator"]}
+    basic = renamed(schema, Interpretation(sizes, {}))
+    mine = counting.renamings(basic)[part::parts]
+    counts = counting.count([counting.problem(grounded, r) for _, r in mine], memory)
+    total = sum(w * k for (w, _), k in zip(mine, counts))
+    labelled = counts[0] if part == 0 and mine else None
+    return {"how": "counted", "fixed": total, "group": counting.group_order(basic),
+            "labelled": labelled, "models": None, "tried": 0, "engine": "sat",
+            "left_to_evaluator": []}
 
 
 def weight(model: Interpretation) -> tuple[int, int]:
@@ -122,60 +180,47 @@ def weight(model: Interpretation) -> tuple[int, int]:
                 if a not in model.sizes and isinstance(v, frozenset)))
 
 
-def merge(outcomes: list[dict]) -> dict:
-    """The scope's outcome from its size vectors' (in the scope's order)."""
-    if not outcomes:
-        return {"models": 0, "labelled": 0, "tried": 0, "engine": "sat",
-                "left_to_evaluator": [], "properties": [], "instances": [], "first": None}
-    merged = {"models": sum(o["models"] for o in outcomes),
-              "labelled": sum(o["labelled"] for o in outcomes),
-              "tried": sum(o["tried"] for o in outcomes),
-              "engine": "enumeration" if any(o["engine"] == "enumeration" for o in outcomes)
-              else "sat",
-              "left_to_evaluator": sorted({n for o in outcomes for n in o["left_to_evaluator"]}),
-              "properties": [], "instances": [], "first": None}
-    for i, p in enumerate(outcomes[0]["properties"]):
-        best = dict(p)
-        for o in outcomes[1:]:
-            q = o["properties"][i]
-            if not q["holds"] and (best["holds"] or q["weight"] < best["weight"]):
-                best = dict(q)
-        merged["properties"].append(best)
-    for o in outcomes:
-        merged["instances"] += o["instances"]
-        if merged["first"] is None:
-            merged["first"] = o["first"]
-    return merged
-
-
 # -- as JSON, for a worker's answer and a checkpoint
 def encode(found: dict) -> dict:
-    def model(m):
-        return None if m is None else {"sizes": m.sizes,
-                                       "values": {a: _value(v) for a, v in m.values.items()}}
-    return {**found, "first": model(found["first"]),
-            "instances": [model(m) for m in found["instances"]],
-            "properties": [{**p, "counterexample": model(p["counterexample"]),
-                            "weight": list(p.get("weight", ())),
-                            "error": ({"code": p["error"].code, "message": p["error"].message,
-                                       "span": list(p["error"].span)}
-                                      if p.get("error") else None)}
-                           for p in found["properties"]]}
+    out = dict(found)
+    if "properties" in found:
+        out["properties"] = [
+            {**p, "counterexample": _model(p["counterexample"]),
+             "weight": list(p["weight"]) if p.get("weight") else None,
+             "error": ({"code": p["error"].code, "message": p["error"].message,
+                        "span": list(p["error"].span)} if p.get("error") else None)}
+            for p in found["properties"]]
+    if "instances" in found:
+        out["instances"] = [_model(m) for m in found["instances"]]
+    return out
 
 
-def decode(found: dict) -> dict:
+def decode(found: dict | None) -> dict | None:
     from ...rsl.syntax.errors import RSLError
 
-    def model(m):
-        return None if m is None else Interpretation(
-            dict(m["sizes"]), {a: _unvalue(v) for a, v in m["values"].items()})
-    return {**found, "first": model(found["first"]),
-            "instances": [model(m) for m in found["instances"]],
-            "properties": [{**p, "counterexample": model(p["counterexample"]),
-                            "weight": tuple(p["weight"]),
-                            "error": (RSLError(p["error"]["code"], p["error"]["message"],
-                                               *p["error"]["span"]) if p["error"] else None)}
-                           for p in found["properties"]]}
+    if found is None:
+        return None
+    out = dict(found)
+    if "properties" in found:
+        out["properties"] = [
+            {**p, "counterexample": _unmodel(p["counterexample"]),
+             "weight": tuple(p["weight"]) if p.get("weight") else None,
+             "error": (RSLError(p["error"]["code"], p["error"]["message"], *p["error"]["span"])
+                       if p.get("error") else None)}
+            for p in found["properties"]]
+    if "instances" in found:
+        out["instances"] = [_unmodel(m) for m in found["instances"]]
+    return out
+
+
+def _model(m):
+    return None if m is None else {"sizes": m.sizes,
+                                   "values": {a: _value(v) for a, v in m.values.items()}}
+
+
+def _unmodel(m):
+    return None if m is None else Interpretation(
+        dict(m["sizes"]), {a: _unvalue(v) for a, v in m["values"].items()})
 
 
 def _value(v):
@@ -198,4 +243,5 @@ def _sort_key(v) -> str:
     return json.dumps(v, sort_keys=True)
 
 
-__all__ = ["decode", "encode", "identity", "merge", "outcome", "plan", "run_task", "weight"]
+__all__ = ["count", "decide", "decode", "encode", "identity", "properties_of", "run_task",
+           "task", "weight"]

@@ -1,0 +1,158 @@
+"""How many models a size vector holds, labelled and up to isomorphism,
+counted without listing them (Burnside's lemma over an exact model counter).
+
+When every axiom's circuit is exact (``exactness.py``), the labelled models
+of a size vector are the solutions of the circuit, projected on the
+structures' variables, and Ganak (an exact projected model counter, through
+pyganak) counts them.  Up to isomorphism, Burnside's lemma counts the
+classes as the average number of labelled models a renaming fixes:
+
+    classes = (1 / |G|) · Σ_{g ∈ G} Fix(g),    G = Π Sym(Xᵢ)  (renamings of the basic sets)
+
+Fix(g) depends only on g's cycle type in each basic set, so one renaming
+per cycle type is counted, weighted by how many renamings share it (n! /
+Π kᵐ m! for the type with m cycles of length k).  A model is fixed by g
+when each structure holds u exactly when it holds g(u): one clause pair
+per candidate (``x_u ⇔ x_g(u)``), and ``¬x_u`` when g(u) is no candidate.
+Fix(identity) is the labelled count.  ``tests/verify/test_models_counting.py``
+holds these counts to the plain enumeration and to OEIS.
+
+A count runs in a child process (``python -m setmine.verify.models.counting``)
+under the run's memory limit, so that a time limit can stop it: Ganak is
+native code that a signal does not interrupt.  Counts over at most
+``IN_PROCESS`` variables are instant and run here.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from math import factorial, prod
+from typing import Iterator
+
+IN_PROCESS = 20
+"""A count over at most this many variables runs in this process."""
+
+
+def cycle_types(n: int) -> Iterator[tuple[int, tuple[int, ...]]]:
+    """One permutation of 0…n−1 per cycle type: (how many permutations have
+    that type, the permutation as a tuple old → new), the identity first."""
+    from sympy.utilities.iterables import partitions
+
+    if n == 0:
+        yield 1, ()
+        return
+    types = sorted((tuple(sorted(p.items())) for p in partitions(n)),
+                   key=lambda t: -sum(m for k, m in t if k == 1))
+    for parts in types:
+        perm, i, many = list(range(n)), 0, factorial(n)
+        for length, times in parts:
+            many //= length ** times * factorial(times)
+            for _ in range(times):
+                for k in range(length):
+                    perm[i + k] = i + (k + 1) % length
+                i += length
+        yield many, tuple(perm)
+
+
+def renamings(basic: dict[str, int]) -> list[tuple[int, dict[str, tuple[int, ...]]]]:
+    """One renaming per conjugacy class of Π Sym(Xᵢ): (how many renamings it
+    stands for, alias → permutation); the identity first."""
+    out: list[tuple[int, dict[str, tuple[int, ...]]]] = [(1, {})]
+    for alias, n in basic.items():
+        out = [(w * v, {**r, alias: perm}) for w, r in out for v, perm in cycle_types(n)]
+    return out
+
+
+def group_order(basic: dict[str, int]) -> int:
+    return prod(factorial(n) for n in basic.values())
+
+
+def fixed_clauses(grounded, renaming: dict[str, tuple[int, ...]]) -> list[list[int]]:
+    """The clauses that hold a model fixed by ``renaming`` (``grounded``: a
+    ``sat.Grounded`` without symmetry breaking)."""
+    from .isomorphism import relabel
+    from .naive import structure_types
+
+    if not renaming or all(p == tuple(range(len(p))) for p in renaming.values()):
+        return []
+    types = structure_types(grounded.schema)
+    out: list[list[int]] = []
+    for alias in grounded.order:
+        index = dict(grounded.pairs[alias])
+        type_ = types[alias] if grounded.element[alias] else types[alias].base
+        for u, v in grounded.pairs[alias]:
+            w = index.get(relabel(u, type_, renaming))
+            if w is None:
+                out.append([-v])
+            elif w != v:
+                out.append([-v, w])   # around the cycle: x_u ⇒ x_g(u) ⇒ … ⇒ x_u
+    return out
+
+
+def problem(grounded, renaming: dict[str, tuple[int, ...]]) -> dict:
+    """One count, as plain data: the circuit, the renaming's clauses, the
+    variables counted."""
+    return {"top": grounded.circuit.top,
+            "clauses": grounded.circuit.clauses + fixed_clauses(grounded, renaming),
+            "counted": grounded.variables()}
+
+
+def count(problems: list[dict], memory: int | None = None) -> list[int]:
+    """Each problem's number of solutions projected on its counted
+    variables, exactly: here when small, else in one child process."""
+    if all(len(p["counted"]) <= IN_PROCESS for p in problems):
+        return [count_here(p) for p in problems]
+    request = json.dumps(problems)
+
+    def limit() -> None:   # in the child, before it runs
+        if memory:
+            import resource
+            resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
+    child = subprocess.Popen([sys.executable, "-m", "setmine.verify.models.counting"],
+                             stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE, text=True, preexec_fn=limit)
+    try:   # a time limit's signal or Ctrl-C stops the wait, and the child with it
+        out, err = child.communicate(request)
+    finally:
+        if child.poll() is None:
+            child.kill()
+            child.wait()
+    if child.returncode != 0:
+        last = (err.strip().splitlines() or ["no answer"])[-1]
+        if "MemoryError" in err or "bad_alloc" in err or child.returncode < 0:
+            raise MemoryError(f"the model counter ran out of memory ({last[:200]})")
+        raise RuntimeError(f"the model counter stopped: {last[:200]}")
+    return [int(line) for line in out.split()]
+
+
+def count_here(p: dict) -> int:
+    import pyganak
+
+    if any(not c for c in p["clauses"]):
+        return 0
+    if not p["counted"]:   # nothing to count: one solution, or none
+        from pysat.solvers import Solver
+
+        with Solver(name="cadical153", bootstrap_with=p["clauses"]) as solver:
+            return 1 if solver.solve() else 0
+    counter = pyganak.Counter()
+    counter.new_vars(p["top"])
+    counter.add_clauses(p["clauses"])
+    counter.set_sampling_set(p["counted"])
+    return int(counter.count())
+
+
+def main() -> int:
+    for p in json.loads(sys.stdin.read()):
+        print(count_here(p), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
+
+
+__all__ = ["count", "count_here", "cycle_types", "fixed_clauses", "group_order", "problem",
+           "renamings"]
