@@ -59,6 +59,8 @@ BELOW = {
     "verify": {"base"},
     "verify/models": {"verify", "eval/values", "eval/interpret", "base", "present/explain",
                       "present/output"} | RSL,
+    "verify/models/readable": {"verify/models", "verify", ".", "model", "portal", "eval/values",
+                               "eval/interpret", "base", "present/output"} | RSL,
     "proof": {"verify", "verify/models", "eval/values", "eval/interpret", "base",
               "present/explain", "present/output"} | RSL,
     "verify/boards": {".", "base", "eval/values", "eval/shapes", "eval/interpret", "eval/compiled",
@@ -69,10 +71,12 @@ BELOW = {
     "repair": {".", "base", "eval/values", "eval/shapes", "eval/interpret", "board", "board/files", "check",
                "verify", "verify/boards"} | RSL | SOLVER | PRESENT,
     "serve": {".", "base", "eval/values", "eval/interpret", "board", "board/files", "model",
-              "pictures", "verify", "verify/boards", "verify/models", "proof"}
+              "pictures", "verify", "verify/boards", "verify/models", "verify/models/readable",
+              "proof"}
              | RSL | PRESENT | SOLVER,
     "cli": {".", "base", "eval/values", "eval/interpret", "eval/compiled", "board", "board/files", "exteor",
-            "portal", "model", "check", "verify", "verify/boards", "verify/models", "pictures",
+            "portal", "model", "check", "verify", "verify/boards", "verify/models",
+            "verify/models/readable", "pictures",
             "repair", "serve", "proof"}
            | RSL | SOLVER | PRESENT,
 }
