@@ -58,12 +58,28 @@ the scope gives every basic and constant set a size (`ALIAS=N`, or
 3 elements, and the command says so), and `--integers LO..HI` the integers
 a `Z` in a structure's domain stands for (−2..2 when not given, said too).
 
-* **Interpretations**: a basic set of size n has the elements 0…n−1 (named
-  so in the output and in a written model), a constant set the integers
-  0…n−1, and each structure any value of its domain — `S1 ::= ℬ(X1×X1)`
-  any set of pairs, `S2 ::= X1` any element, `S3 ::= ℬ(S1)` any subset of
-  S1's value in that interpretation.  The axioms are facts: the
-  interpretations where every axiom is true are the **models**.
+* **Interpretations**: a basic set of size n has the elements 0…n−1, a
+  constant set the integers 0…n−1, and each structure any value of its
+  domain — `S1 ::= ℬ(X1×X1)` any set of pairs, `S2 ::= X1` any element,
+  `S3 ::= ℬ(S1)` any subset of S1's value in that interpretation.  The
+  axioms are facts: the interpretations where every axiom is true are the
+  **models**.
+* **Names** (`verify/models/readable/naming.py`): when the schema file
+  carries a model (a ConceptPortal session or bundle, or setmine's model
+  file), element i of a basic set is the file's i-th label in the file's
+  order (`Иван`, `Пётр`…; a ConceptPortal binding by index).  Past the
+  file's labels, or without a model, element i of `X1` is `X1#i` — the
+  alias and the element's number, never one of the file's labels (a
+  label `X1#3` already there makes it `X1#3′`): a scope of 5 over a file
+  naming 3 people shows `Иван, Пётр, Мария, X1#3, X1#4`.  Constant sets
+  and integers keep their numbers.
+* **A schema with errors** (`verify/models/readable/valid_part.py`) is
+  checked in its valid part, as `eval` and `check` evaluate one: each
+  faulty constituent is named with its error, each one depending on it
+  (directly or through others) is skipped with a line.  A faulty or
+  skipped axiom is left out — the models are those of the other axioms,
+  and a line says so; a faulty structure or basic set has no value, and
+  what reads it is skipped; a faulty or skipped statement is not checked.
 * **Properties**: every statement (theorem) of the schema and every
   `--assert` formula, each checked on every model; a property that fails is
   shown on its smallest model (fewest elements, then fewest members of the
@@ -82,7 +98,10 @@ a `Z` in a structure's domain stands for (−2..2 when not given, said too).
   `docs/json.md`'s encoding), and `instances`.
 * **`--write-model FILE`**: the first counterexample (or the first model)
   as a ConceptPortal rstool session, which the Portal's engine and
-  `setmine eval FILE` read back with every axiom true.
+  `setmine eval FILE` read back with every axiom true and the elements
+  named as above; its id and title say what it is
+  (`STUDY-counterexample-T1`, "Counterexample to T1 (setmine verify
+  --scope models, X1=3)").
 * **Many cores, stops and resumes**: one task per size vector (the models
   of different sizes are different), run here or on Dask (`--workers N`,
   `--scheduler ADDRESS`); `--checkpoint FILE` keeps each finished size
@@ -110,7 +129,11 @@ python-sat) lists the solutions, each blocked once found.
   of more than 12 candidates — is left out of the circuit (the JSON's
   `left_to_evaluator`), so the solver may give more than the models, never
   fewer; every solution is checked by the evaluator on every axiom before
-  it counts.
+  it counts.  Each such note is said in words in the text
+  (`verify/models/readable/wording.py`: "A5 uses a recursive definition
+  R{…}, which the SAT solver cannot translate into clauses; the solver
+  searches without it, and each model it proposes is checked against A5
+  by evaluating it").
 * **Symmetry.** The solver is asked only for solutions no greater, in the
   order of the variables, than the same solution with two consecutive
   elements of a basic set swapped (lex-leader constraints, Crawford et al.
