@@ -59,9 +59,11 @@ BELOW = {
     "verify": {"base"},
     "verify/models": {"verify", "eval/values", "eval/interpret", "base", "present/explain",
                       "present/output"} | RSL,
+    "verify/models/answers": {"verify/models", "verify", "eval/values", "eval/interpret", "base",
+                              "present/explain", "present/output"} | RSL,
     "verify/models/readable": {"verify/models", "verify", ".", "model", "portal", "eval/values",
                                "eval/interpret", "base", "present/output"} | RSL,
-    "proof": {"verify", "verify/models", "eval/values", "eval/interpret", "base",
+    "proof": {"verify", "verify/models", "verify/models/answers", "eval/values", "eval/interpret", "base",
               "present/explain", "present/output"} | RSL,
     "verify/boards": {".", "base", "eval/values", "eval/shapes", "eval/interpret", "eval/compiled",
                       "board", "board/files", "check", "verify", "verify/models"}
@@ -72,11 +74,11 @@ BELOW = {
                "verify", "verify/boards"} | RSL | SOLVER | PRESENT,
     "serve": {".", "base", "eval/values", "eval/interpret", "board", "board/files", "model",
               "pictures", "verify", "verify/boards", "verify/models", "verify/models/readable",
-              "proof"}
+              "verify/models/answers", "proof"}
              | RSL | PRESENT | SOLVER,
     "cli": {".", "base", "eval/values", "eval/interpret", "eval/compiled", "board", "board/files", "exteor",
             "portal", "model", "check", "verify", "verify/boards", "verify/models",
-            "verify/models/readable", "pictures",
+            "verify/models/readable", "verify/models/answers", "pictures",
             "repair", "serve", "proof"}
            | RSL | SOLVER | PRESENT,
 }

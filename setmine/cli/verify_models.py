@@ -6,7 +6,7 @@ An interpretation gives the basic sets of each size of the scope elements
 0…n−1, the constant sets the integers 0…n−1, and each structure a value of
 its domain (a ``Z`` standing for ``--integers``); a model is one where
 every axiom is true.  The run answers what is asked
-(``verify/models/run.py``):
+(``verify/models/answers/run.py``):
 
 * each statement (theorem) of the schema and each ``--assert`` is decided,
   size vector by size vector, smallest first, by one SAT query for a
@@ -36,7 +36,7 @@ import json
 import sys
 from pathlib import Path
 
-from ..verify.models.run import interpretation_bound
+from ..verify.models.answers.run import interpretation_bound
 from .common import budget_from, load_valid_schema, writable
 from .limits import saying_how_far
 from .progress import progress_bar, wanted
@@ -158,11 +158,11 @@ def check_assertions(schema, asserts: list[str]) -> None:
 
 def search(schema, scope, asserts: list[str], instances: int, budget=None, progress=None,
            **options) -> dict:
-    """``verify.models.run.search``, its cluster's and checkpoint's errors
+    """``verify.models.answers.run.search``, its cluster's and checkpoint's errors
     said as usage errors."""
     from ..verify.checkpoint import CheckpointError
     from ..verify.cluster import ClusterError
-    from ..verify.models.run import search as search_models
+    from ..verify.models.answers.run import search as search_models
     from . import UserError
 
     try:

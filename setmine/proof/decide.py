@@ -189,7 +189,7 @@ def _bounded(schema, scope, statements: list[Statement], seconds: float) -> Boun
     every statement is refuted, the scope is done or ``seconds`` pass."""
     from ..eval.values.budget import Budget, BudgetExceeded
     from ..verify.models.scope import ModelScope
-    from ..verify.models.tasks import decide as one_vector, properties_of
+    from ..verify.models.answers.tasks import decide as one_vector, properties_of
 
     if scope is None:
         return Bounded("no basic set", "", True)

@@ -62,7 +62,7 @@ def start(body: dict) -> dict:
             parsed = parse_model_scope(schema, sizes, integers)
         except ModelScopeError as exc:
             raise ApiError("badScope", str(exc), field="sizes") from None
-        from ..verify.models.run import interpretation_bound
+        from ..verify.models.answers.run import interpretation_bound
         from ..verify.models.sat import why_not
 
         if why_not(schema, parsed):
@@ -143,7 +143,7 @@ def _models(payload: dict, messages) -> dict:
     from ..rsl.schema import Schema
     from ..verify.boards.verdicts import headline
     from ..verify.models.evidence import gather
-    from ..verify.models.run import search
+    from ..verify.models.answers.run import search
 
     schema = Schema.parse(payload["schema"], payload["path"] or None)
     scope = parse_model_scope(schema, payload["sizes"], payload["integers"])

@@ -279,7 +279,7 @@ def test_a_failing_verdict_says_what_is_wrong_before_anything_is_loaded(model_pa
     from setmine.rsl.schema import Schema
     from setmine.verify.boards.verdicts import headline
     from setmine.verify.models.evidence import gather
-    from setmine.verify.models.run import search
+    from setmine.verify.models.answers.run import search
     from setmine.verify.models.scope import parse_model_scope
 
     schema = Schema.parse(PLAN, None)

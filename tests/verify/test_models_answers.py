@@ -22,10 +22,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from setmine.rsl.schema import Schema
-from setmine.verify.models import counting, naive
-from setmine.verify.models.run import search
+from setmine.verify.models import naive
+from setmine.verify.models.answers import counting
+from setmine.verify.models.answers.run import search
 from setmine.verify.models.scope import parse_model_scope
-from setmine.verify.models.tasks import weight
+from setmine.verify.models.naive import weight
 
 BASE = ("X1\nX2\nS1 ::= ℬ(X1×X1)\nS2 ::= ℬ(X1)\nS3 ::= ℬ(S1)\nS4 ::= X2\n"
         "D1 :== Pr1(S1)\nS5 ::= ℬ(D1×X2)\nF1 :== [α∈X1] Pr2(Fi1[{α}](S1))\n")
@@ -170,7 +171,7 @@ def test_a_stopped_run_prints_what_it_had(capsys, tmp_path, monkeypatch):
     """Stopped in the third size vector: the first two are decided and
     printed, with the sizes they were decided in, before the message."""
     from setmine.cli.limits import TimeLimit
-    from setmine.verify.models import tasks
+    from setmine.verify.models.answers import tasks
 
     path = tmp_path / "graphs.rsl"
     path.write_text(GRAPHS, encoding="utf-8")

@@ -164,7 +164,7 @@ def test_a_stopped_run_says_how_far_and_resumes_from_its_checkpoint(capsys, kins
     """Ctrl-C during the third size vector: the two finished are kept;
     the same command again runs only the rest and answers as a run that was
     never stopped."""
-    from setmine.verify.models import tasks
+    from setmine.verify.models.answers import tasks
 
     checkpoint = str(tmp_path / "models.ckpt")
     argv = ("--spec", kinship, "--sizes", "X1<=3", "--json")

@@ -183,6 +183,14 @@ def census(schema, scope: ModelScope, budget: Budget | None = None) -> Census:
     return found
 
 
+def weight(model: Interpretation) -> tuple[int, int]:
+    """How large a model is: its elements, then the members of its
+    structures (a counterexample is shown on the least)."""
+    return (sum(model.sizes.values()),
+            sum(len(v) for a, v in model.values.items()
+                if a not in model.sizes and isinstance(v, frozenset)))
+
+
 def check_classes(found: Census, schema) -> int:
     """The labelled count again, from the classes by the orbit–stabiliser
     theorem (Σ Π nᵢ! / |Aut|): equal to ``found.labelled`` when the classes
@@ -191,5 +199,5 @@ def check_classes(found: Census, schema) -> int:
                for i in found.classes.values())
 
 
-__all__ = ["Census", "Interpretation", "census", "check_classes", "class_key", "domain_values", "holds", "renamed", "structure_types",
+__all__ = ["Census", "Interpretation", "census", "weight", "check_classes", "class_key", "domain_values", "holds", "renamed", "structure_types",
            "interpretations", "structure_order"]

@@ -17,7 +17,7 @@ per candidate (``x_u ⇔ x_g(u)``), and ``¬x_u`` when g(u) is no candidate.
 Fix(identity) is the labelled count.  ``tests/verify/test_models_counting.py``
 holds these counts to the plain enumeration and to OEIS.
 
-A count runs in a child process (``python -m setmine.verify.models.counting``)
+A count runs in a child process (``python -m setmine.verify.models.answers.counting``)
 under the run's memory limit, so that a time limit can stop it: Ganak is
 native code that a signal does not interrupt.  Counts over at most
 ``IN_PROCESS`` variables are instant and run here.
@@ -72,8 +72,8 @@ def group_order(basic: dict[str, int]) -> int:
 def fixed_clauses(grounded, renaming: dict[str, tuple[int, ...]]) -> list[list[int]]:
     """The clauses that hold a model fixed by ``renaming`` (``grounded``: a
     ``sat.Grounded`` without symmetry breaking)."""
-    from .isomorphism import relabel
-    from .naive import structure_types
+    from ..isomorphism import relabel
+    from ..naive import structure_types
 
     if not renaming or all(p == tuple(range(len(p))) for p in renaming.values()):
         return []
@@ -110,7 +110,7 @@ def count(problems: list[dict], memory: int | None = None) -> list[int]:
         if memory:
             import resource
             resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
-    child = subprocess.Popen([sys.executable, "-m", "setmine.verify.models.counting"],
+    child = subprocess.Popen([sys.executable, "-m", "setmine.verify.models.answers.counting"],
                              stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                              stderr=subprocess.PIPE, text=True, preexec_fn=limit)
     try:   # a time limit's signal or Ctrl-C stops the wait, and the child with it

@@ -24,12 +24,12 @@ from dataclasses import dataclass
 from pysat.card import ITotalizer
 from pysat.solvers import Solver
 
-from ...eval.values.budget import Budget
-from .exactness import inexact
-from .grounding import NotGroundable
-from .naive import Interpretation
-from .sat import SOLVER, Grounded
-from .search import Axioms
+from ....eval.values.budget import Budget
+from ..exactness import inexact
+from ..grounding import NotGroundable
+from ..naive import Interpretation, weight
+from ..sat import SOLVER, Grounded
+from ..search import Axioms
 
 
 @dataclass
@@ -146,9 +146,8 @@ class Decider:
     def decide(self, name: str, formula: str, literal) -> Verdict:
         """The least counterexample of F (``literal``, its exact circuit) at
         these sizes, or that F holds on them."""
-        from ...eval.interpret.model import evaluate
-        from ...rsl.syntax.errors import RSLError
-        from .tasks import weight
+        from ....eval.interpret.model import evaluate
+        from ....rsl.syntax.errors import RSLError
 
         verdict = Verdict(name, True)
         if literal is True:

@@ -12,9 +12,9 @@ of it.  The walk stops as soon as nothing asked needs more: after
 
 from __future__ import annotations
 
-from ...eval.values.budget import Budget
-from .canonical import Classes
-from .scope import ModelScope
+from ....eval.values.budget import Budget
+from ..canonical import Classes
+from ..scope import ModelScope
 
 
 def listing(schema, scope: ModelScope, properties: list[dict], instances: int | None,
@@ -24,11 +24,11 @@ def listing(schema, scope: ModelScope, properties: list[dict], instances: int | 
     each of ``properties`` ({"name", "formula"}) checked on each class with
     its least counterexample kept, and the first ``instances`` classes
     (None: every class); ``progress(tried, labelled)`` after each model."""
-    from ...eval.interpret.model import evaluate
-    from ...rsl.syntax.errors import RSLError
-    from . import sat
-    from . import search as enumeration
-    from .tasks import weight
+    from ....eval.interpret.model import evaluate
+    from ....rsl.syntax.errors import RSLError
+    from .. import sat
+    from .. import search as enumeration
+    from ..naive import weight
 
     budget = budget or Budget()
     found = [{**p, "holds": True, "counterexample": None} for p in properties]

@@ -22,8 +22,8 @@ from __future__ import annotations
 
 from math import prod
 
-from ...rsl.semantics.types import Element, SetType, TupleType
-from ..cluster import run_tasks
+from ....rsl.semantics.types import Element, SetType, TupleType
+from ...cluster import run_tasks
 from . import tasks as taskmod
 
 DEFAULT_INSTANCES = 3

@@ -24,9 +24,9 @@ import hashlib
 import json
 from functools import lru_cache
 
-from ...eval.values.budget import Budget
-from .naive import Interpretation
-from .scope import ModelScope
+from ....eval.values.budget import Budget
+from ..naive import Interpretation
+from ..scope import ModelScope
 
 
 def task(kind: str, schema_text: str, path, sizes: dict, integers, symmetry: bool,
@@ -47,7 +47,7 @@ def identity(tasks: list[dict]) -> dict:
 
 @lru_cache(maxsize=4)
 def _schema(text: str, path: str | None):
-    from ...rsl.schema import Schema
+    from ....rsl.schema import Schema
 
     return Schema.parse(text, path)
 
@@ -87,7 +87,7 @@ def decide(schema, scope: ModelScope, properties: list[dict], budget: Budget, pr
     """Each property at one size vector: ``holds`` here, or its least
     counterexample here; ``how`` it was decided; whether the vector has a
     model at all."""
-    from . import sat
+    from .. import sat
     from .deciding import Decider
     from .listing import listing
 
@@ -142,10 +142,11 @@ def count(schema, scope: ModelScope, part: int, parts: int, budget: Budget, prog
     Fix(g) over its share of the renamings (``counting.py``), and Fix of
     the identity when it has it; or, when the axioms' circuits are not
     exact, every model listed (in part 0)."""
-    from . import counting, sat
-    from .exactness import inexact
+    from .. import sat
+    from . import counting
+    from ..exactness import inexact
+    from ..naive import renamed
     from .listing import listing
-    from .naive import renamed
 
     sizes = dict(next(scope.size_vectors()))
     grounded = None
@@ -172,14 +173,6 @@ def count(schema, scope: ModelScope, part: int, parts: int, budget: Budget, prog
             "left_to_evaluator": []}
 
 
-def weight(model: Interpretation) -> tuple[int, int]:
-    """How large a model is: its elements, then the members of its
-    structures (a counterexample is shown on the least)."""
-    return (sum(model.sizes.values()),
-            sum(len(v) for a, v in model.values.items()
-                if a not in model.sizes and isinstance(v, frozenset)))
-
-
 # -- as JSON, for a worker's answer and a checkpoint
 def encode(found: dict) -> dict:
     out = dict(found)
@@ -196,7 +189,7 @@ def encode(found: dict) -> dict:
 
 
 def decode(found: dict | None) -> dict | None:
-    from ...rsl.syntax.errors import RSLError
+    from ....rsl.syntax.errors import RSLError
 
     if found is None:
         return None
@@ -244,4 +237,4 @@ def _sort_key(v) -> str:
 
 
 __all__ = ["count", "decide", "decode", "encode", "identity", "properties_of", "run_task",
-           "task", "weight"]
+           "task"]
