@@ -37,7 +37,7 @@ import sys
 from pathlib import Path
 
 from ..verify.models.answers.run import interpretation_bound
-from .common import budget_from, load_valid_schema, writable
+from .common import budget_from, load_schema, writable
 from .limits import saying_how_far
 from .progress import progress_bar, wanted
 
@@ -47,12 +47,20 @@ def run_models(args) -> int:
     from . import UserError
     from .limits import Interrupted, TimeLimit
 
-    schema = load_valid_schema(args.spec)
+    from ..verify.models.readable.naming import element_names
+    from ..verify.models.readable.valid_part import valid_part
+
+    whole = load_schema(args.spec)
+    part = valid_part(whole)   # a faulty constituent and its dependants are left out, said
+    for line in part.lines():
+        print(f"the schema: {line}", file=sys.stderr)
+    schema = part.schema
     try:
         scope = parse_model_scope(schema, args.sizes, args.integers)
     except ModelScopeError as exc:
         raise UserError(f"--sizes: {exc}") from None
-    check_assertions(schema, args.properties_models)
+    check_assertions(schema, args.properties_models, part)
+    names = element_names(whole.path, whole) if whole.path else {}
     note = defaults_note(schema, scope)
     if note:
         print(f"the scope: {note}", file=sys.stderr)
@@ -88,19 +96,25 @@ def run_models(args) -> int:
                                  recheck=getattr(args, "recheck", False), partial=partial)
     except (TimeLimit, Interrupted):
         if partial.get("outcome") is not None:   # what the run had, before the message
-            show(schema, scope, partial["outcome"], args.json)
+            show(schema, scope, partial["outcome"], args.json, names, part)
         raise
     if args.write_model:
-        _write_model(schema, outcome, Path(args.write_model))
-    show(schema, scope, outcome, args.json)
+        _write_model(whole, outcome, Path(args.write_model), names)
+    show(schema, scope, outcome, args.json, names, part)
     return 1 if any(not p["holds"] for p in outcome["properties"]) else 0
 
 
-def show(schema, scope, outcome: dict, as_json: bool) -> None:
+def show(schema, scope, outcome: dict, as_json: bool, names=None, part=None) -> None:
+    """The outcome as text (elements by the file's own names) or JSON."""
     if as_json:
-        print(json.dumps(to_json(schema, scope, outcome), ensure_ascii=False, indent=1))
+        found = to_json(schema, scope, outcome)
+        if names:
+            found["element_names"] = {a: list(v) for a, v in names.items()}
+        if part is not None and not part.whole:
+            found["schema_errors"] = part.to_json()
+        print(json.dumps(found, ensure_ascii=False, indent=1))
     else:
-        print_outcome(schema, scope, outcome)
+        print_outcome(schema, scope, outcome, names or {})
 
 
 class Tracker:
@@ -143,9 +157,12 @@ class Tracker:
         return f"{where}; with --checkpoint FILE a run keeps its finished tasks and resumes"
 
 
-def check_assertions(schema, asserts: list[str]) -> None:
+def check_assertions(schema, asserts: list[str], part=None) -> None:
     """Each --assert reads as a formula over the schema, or a usage error
-    naming it and where it is wrong (before any model is searched)."""
+    naming it and where it is wrong (before any model is searched) — and,
+    when it names a constituent left out of a faulty schema, why."""
+    import re
+
     from ..verify.models.scope import BadAssertion, read_assertion
     from . import UserError
 
@@ -153,7 +170,9 @@ def check_assertions(schema, asserts: list[str]) -> None:
         try:
             read_assertion(schema, text)
         except BadAssertion as exc:
-            raise UserError(str(exc)) from None
+            why = [part.why(a) for a in (part.left_out if part is not None else ())
+                   if re.search(rf"(?<![A-Za-z0-9_]){re.escape(a)}(?![0-9_])", text)]
+            raise UserError(str(exc) + "".join(f"; {w}" for w in why if w)) from None
 
 
 def search(schema, scope, asserts: list[str], instances: int, budget=None, progress=None,
@@ -243,7 +262,15 @@ def _show_evidence(schema, p) -> list[str]:
     return lines
 
 
-def print_outcome(schema, scope, outcome) -> None:
+def print_outcome(schema, scope, outcome, names=None) -> None:
+    from ..verify.models.readable.naming import named_interpretation
+    from ..verify.models.readable.wording import why_not_grounded
+
+    names = names or {}
+
+    def readable(i):
+        return named_interpretation(schema, i, names) if names else i
+
     parts = [f"{a}={lo}" if lo == hi else f"{a} {lo}..{hi}" for a, lo, hi in scope.sizes]
     if scope.integers:
         parts.append(f"Z = {scope.integers[0]}..{scope.integers[1]}")
@@ -255,7 +282,7 @@ def print_outcome(schema, scope, outcome) -> None:
         print(f"  {outcome['models']:,} up to isomorphism, {outcome['labelled']:,} labelled"
               f"{so_far}")
     for note in outcome["left_to_evaluator"]:
-        print(f"  · checked by evaluating, not translated for the solver: {note}")
+        print(f"  · {why_not_grounded(note)}")
     if not outcome["has_model"] and outcome["complete"]:
         print("  ! the axioms have no model in this scope: every property holds vacuously")
     for p in outcome["properties"]:
@@ -265,15 +292,15 @@ def print_outcome(schema, scope, outcome) -> None:
                   + ("" if outcome["complete"] else
                      f"  of the sizes decided: {_sizes_list(p.get('decided_in', []))}"))
             continue
-        i = p["counterexample"]
+        i = readable(p["counterexample"])
         why = f" ({p['error'].code}: {p['error'].message})" if p.get("error") else ""
         print(f"✗ {p['name']}  fails{why}; its smallest model "
               f"({', '.join(f'{a}={n}' for a, n in i.sizes.items())}):")
         print("\n".join(_show_model(schema, i)))
-        print("\n".join(_show_evidence(schema, p)))
+        print("\n".join(_show_evidence(schema, {**p, "counterexample": i})))
     for n, i in enumerate(outcome["instances"], 1):
         print(f"instance {n} ({', '.join(f'{a}={k}' for a, k in i.sizes.items())}):")
-        print("\n".join(_show_model(schema, i)))
+        print("\n".join(_show_model(schema, readable(i))))
 
 
 def _sizes_list(vectors: list[dict]) -> str:
@@ -281,15 +308,22 @@ def _sizes_list(vectors: list[dict]) -> str:
                      for v in vectors) or "none"
 
 
-def _write_model(schema, outcome, path: Path) -> None:
+def _write_model(schema, outcome, path: Path, names=None) -> None:
+    """The first counterexample (else the first instance) as a Portal
+    session whose id and title say what it is, elements by the file's names."""
+    from ..verify.models.readable.naming import session_for
     from . import UserError
+    from .common import write_output
 
-    failing = [p["counterexample"] for p in outcome["properties"] if not p["holds"]]
-    chosen = failing[0] if failing else outcome["first"]
+    failing = [p for p in outcome["properties"] if not p["holds"]]
+    chosen = failing[0]["counterexample"] if failing else outcome["first"]
     if chosen is None:
         raise UserError("--write-model: the scope has no model to write")
-    write_session(schema, chosen, path, "setmine verify --scope models",
-                  "counterexample" if failing else "first model")
+    what = "counterexample" if failing else "first model"
+    document = session_for(schema, chosen, names or {}, what,
+                           failing[0]["name"] if failing else None, chosen.sizes)
+    write_output(path, json.dumps(document, ensure_ascii=False, indent=1) + "\n", "--write-model")
+    print(f"wrote {path}: the {what}, as a ConceptPortal session", file=sys.stderr)
 
 
 def write_session(schema, chosen, path: Path, title: str, what: str) -> None:

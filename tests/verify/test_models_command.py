@@ -206,3 +206,35 @@ def test_a_counterexample_carries_verify_s_evidence(capsys, tmp_path):
     assert found["explanation"][0].startswith("∀a∈D1 a∈S1: false")
     code, out, _ = run(capsys, "--spec", str(path), "--sizes", "X1<=2")
     assert "    D1 = {0}" in out and "counterexample a = 0" in out
+
+
+def test_a_schema_with_errors_checks_its_valid_part(capsys, tmp_path):
+    """D1 is ill-typed: it and what reads it (D2, T2) are named and left
+    out, the rest is checked; an --assert naming D2 says why it cannot."""
+    path = tmp_path / "faulty.rsl"
+    path.write_text("X1\nS1 ::= ℬ(X1×X1)\nS2 ::= ℬ(X1)\nD1 :== S1 ∪ S2\nD2 :== D1 \\ S1\n"
+                    "A1 :== ∀a∈X1 (a,a)∉S1\nT1 :== card(S2) ≤ 2\nT2 :== D2 = ∅\n",
+                    encoding="utf-8")
+    code, out, err = run(capsys, "--spec", str(path), "--sizes", "X1<=3", "--json")
+    result = json.loads(out)
+    assert code == 1 and [p["name"] for p in result["properties"]] == ["T1"]
+    assert "D1: error typesNotEqual" in err and "D2 is skipped" in err and "T2 is skipped" in err
+    assert [f["alias"] for f in result["schema_errors"]["faulty"]] == ["D1"]
+    code, _, err = run(capsys, "--spec", str(path), "--sizes", "X1<=3", "--assert", "D2 = ∅")
+    assert code == 2 and "D2 depends on D1, which has an error" in err
+
+
+def test_counterexamples_name_elements_as_the_file_does(capsys, tmp_path):
+    """A Portal session's model names its students and courses: the
+    counterexample and the written session use those names."""
+    from setmine import resources
+
+    session = str(resources.MODEL_DIR / "study-plan.session.json")
+    out_path = tmp_path / "counterexample.json"
+    code, out, _ = run(capsys, "--spec", session, "--sizes", "X1<=1,X2<=2", "--integers", "0..1",
+                       "--write-model", str(out_path))
+    assert code == 1
+    assert "X2 = {sets, logic}" in out or "X2 = {logic, sets}" in out
+    written = json.loads(out_path.read_text(encoding="utf-8"))
+    text = json.dumps(written, ensure_ascii=False)
+    assert "Counterexample to T1" in text and "logic" in text
