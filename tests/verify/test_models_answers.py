@@ -115,6 +115,8 @@ def test_cycle_types_cover_the_group_once():
 
     for n in range(0, 8):
         assert sum(w for w, _ in counting.cycle_types(n)) == factorial(n)
+    assert [len(list(counting.partitions(n))) for n in range(12)] == \
+        [1, 1, 2, 3, 5, 7, 11, 15, 22, 30, 42, 56]   # OEIS A000041
     weights = counting.renamings({"X1": 3, "X2": 2})
     assert sum(w for w, _ in weights) == 12 and weights[0] == (1, {"X1": (0, 1, 2), "X2": (0, 1)})
 

@@ -38,12 +38,11 @@ IN_PROCESS = 20
 def cycle_types(n: int) -> Iterator[tuple[int, tuple[int, ...]]]:
     """One permutation of 0…n−1 per cycle type: (how many permutations have
     that type, the permutation as a tuple old → new), the identity first."""
-    from sympy.utilities.iterables import partitions
-
     if n == 0:
         yield 1, ()
         return
-    types = sorted((tuple(sorted(p.items())) for p in partitions(n)),
+    types = sorted((tuple((k, parts.count(k)) for k in sorted(set(parts)))
+                    for parts in partitions(n)),
                    key=lambda t: -sum(m for k, m in t if k == 1))
     for parts in types:
         perm, i, many = list(range(n)), 0, factorial(n)
@@ -54,6 +53,17 @@ def cycle_types(n: int) -> Iterator[tuple[int, tuple[int, ...]]]:
                     perm[i + k] = i + (k + 1) % length
                 i += length
         yield many, tuple(perm)
+
+
+def partitions(n: int, most: int | None = None) -> Iterator[tuple[int, ...]]:
+    """The partitions of n, each as its parts from the largest down."""
+    most = n if most is None else most
+    if n == 0:
+        yield ()
+        return
+    for first in range(min(n, most), 0, -1):
+        for rest in partitions(n - first, first):
+            yield (first, *rest)
 
 
 def renamings(basic: dict[str, int]) -> list[tuple[int, dict[str, tuple[int, ...]]]]:
@@ -154,5 +164,5 @@ if __name__ == "__main__":
     sys.exit(main())
 
 
-__all__ = ["count", "count_here", "cycle_types", "fixed_clauses", "group_order", "problem",
+__all__ = ["count", "count_here", "cycle_types", "partitions", "fixed_clauses", "group_order", "problem",
            "renamings"]
