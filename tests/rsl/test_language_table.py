@@ -5,7 +5,8 @@ spellings into one tree, the printer writes both back, the typifier types
 it, the reference evaluator computes it, the naive oracle agrees, the
 compiled path compiles it, the planner's closures compile it, the reader
 reads it, ``why`` follows it, a repair can edit it, the models scope grounds
-it.  A pair that fails and has no reason in the table is a construct a
+it — into a circuit whose solutions at X1 = 2 are the interpretations where
+the evaluator finds the example true.  A pair that fails and has no reason in the table is a construct a
 contributor forgot in that stage; a pair with a reason that now passes is a
 stale reason.  Both fail here, naming every such pair at once.
 """
@@ -206,13 +207,56 @@ def probe_mutations(c):
     raise Unhandled("no edit")
 
 
+@cache
+def interpretations_at_2() -> tuple[dict, ...]:
+    """Every interpretation of EXAMPLE_SCHEMA's structures with X1 = {0, 1}
+    (16 · 4 · 4 = 256), by the definition."""
+    from setmine.verify.models.naive import interpretations
+    from setmine.verify.models.scope import parse_model_scope
+
+    return tuple(i.values for i in interpretations(SCHEMA, parse_model_scope(SCHEMA, "X1=2")))
+
+
+def _frozen(values) -> tuple:
+    return tuple(sorted(values.items(), key=lambda kv: kv[0]))
+
+
 def probe_grounding(c):
+    """Grounded, and meaning what the evaluator says: with the example
+    required, the circuit's solutions at X1 = 2 (no evaluator re-check) are
+    exactly the interpretations where the evaluator finds it true — each
+    once — leaving out those where the evaluator errs (the circuit may say
+    anything there)."""
+    from pysat.solvers import Solver
+
     if is_definition(c):
         raise Unhandled("a definition")
     schema = Schema.parse(EXAMPLE_SCHEMA + f"A1 :== {c.example}\n")
     grounded = Grounded(schema, {"X1": 2}, None, symmetry=False)
     if grounded.left_to_evaluator:
         raise Unhandled("; ".join(grounded.left_to_evaluator))
+    solutions: list[tuple] = []
+    variables = grounded.variables()
+    with Solver(name="cadical153", bootstrap_with=grounded.circuit.clauses) as solver:
+        while solver.solve():
+            true = {lit for lit in solver.get_model() if lit > 0}
+            solutions.append(_frozen(grounded.decode(true)))
+            solver.add_clause([-v if v in true else v for v in variables])
+    tree, fns = schema.tree("A1"), functions(schema)
+    truth = {}
+    for values in interpretations_at_2():
+        try:
+            truth[_frozen(values)] = Evaluator(values, fns).truth(tree)
+        except RSLError:
+            truth[_frozen(values)] = None   # the evaluator errs: anything goes
+    admitted = [v for v in solutions if truth[v] is not None]
+    if any(truth[v] is False for v in admitted):
+        wrong = next(dict(v) for v in admitted if truth[v] is False)
+        raise Unhandled(f"the circuit admits {wrong}, where the evaluator says false")
+    expected = sum(1 for t in truth.values() if t is True)
+    if len(admitted) != expected or len(set(admitted)) != len(admitted):
+        raise Unhandled(f"the circuit admits {len(admitted)} interpretations (no error), "
+                        f"the evaluator finds it true in {expected}")
 
 
 DATA_B = {"X1": frozenset({1, 2}), "S1": frozenset({(1, 1), (2, 1)}),
