@@ -2,6 +2,7 @@
 
     .venv/bin/python bench/mutations.py            # every listed fault
     .venv/bin/python bench/mutations.py --list     # the faults, without running
+    .venv/bin/python bench/mutations.py --only models -n 0   # the models scope's, one process
 
 Each fault below is one edit of the source that a reviewer found escaping
 every test of its folder (issue 37).  For each, the script writes the last
@@ -23,6 +24,12 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+
+# the tests that should catch a fault of the models scope: its grounding and
+# nauty's counts (held to the plain enumeration), and its model files' readers
+MODELS_TESTS = ("tests/verify/test_models_faults.py tests/verify/test_models_differential.py "
+                "tests/rsl/test_language_table.py")
+MODEL_FILE_TESTS = "tests/model/test_model_faults.py tests/model/test_files.py"
 
 FAULTS = [
     ("the repair judge skips its last case", "setmine/repair/search.py",
@@ -70,6 +77,34 @@ FAULTS = [
     ("the prover's card off by one", "setmine/proof/translate.py",
      'return f"(set.card {self.term(node.arg, env, ty, arg_t)})"',
      'return f"(+ 1 (set.card {self.term(node.arg, env, ty, arg_t)}))"', "tests/proof"),
+    # the models scope (issue 45, tests that bite): each lost or miscounted models unseen
+    ("models: a set-builder over a structure drops the domain's membership",
+     "setmine/verify/models/grounding.py",
+     "return _kept({u: self.c.and_((p, self.formula(",
+     "return _kept({u: self.c.and_((self.formula(", MODELS_TESTS),
+    ("models: an ∃ ignores whether the candidate is present",
+     "setmine/verify/models/grounding.py",
+     "else self.c.and_((present, inner)))", "else inner)", MODELS_TESTS),
+    ("models: a filter of several parameters with or for and",
+     "setmine/verify/models/grounding.py",
+     "keep = c.and_(q.members.get(u[i - 1], False) for i, q in zip(n.indices, params))",
+     "keep = c.or_(q.members.get(u[i - 1], False) for i, q in zip(n.indices, params))",
+     MODELS_TESTS),
+    ("models: a grounded - computes +", "setmine/verify/models/grounding.py",
+     '"-": lambda x, y: x - y', '"-": lambda x, y: x + y', MODELS_TESTS),
+    ("models: nauty's group order truncated, not rounded", "setmine/verify/models/canonical.py",
+     "order = round(mantissa * 10 ** exponent)", "order = int(mantissa * 10 ** exponent)",
+     MODELS_TESTS),
+    ("models: a Portal tuple with extra components cut to fit", "setmine/model/decode.py",
+     "            parts = raw[1:]\n", "            parts = raw[1:1 + n]\n", MODEL_FILE_TESTS),
+    ("models: a tuple's extra components cut in any model file", "setmine/model/decode.py",
+     "        if len(parts) != n:", "        if len(parts) < n:", MODEL_FILE_TESTS),
+    ("models: setmine's model file lists an element's name twice",
+     "setmine/model/interpretation.py",
+     "out[index], named[name] = name, index", "out[index] = name", MODEL_FILE_TESTS),
+    ("models: setmine's model file binds a name to two elements",
+     "setmine/model/interpretation.py",
+     "                named[name] = index\n", "", MODEL_FILE_TESTS),
 ]
 
 
@@ -81,7 +116,7 @@ def committed(into: str) -> None:
     subprocess.run(["tar", "-x", "-C", into], input=archive, check=True)
 
 
-def run(fault) -> tuple[bool, float, str]:
+def run(fault, processes: str = "2") -> tuple[bool, float, str]:
     """(caught, seconds, the first failed test).  Caught means a test
     *failed* (a FAILED line): a collection or import error is the copy's
     fault, not a catch, and stops the script."""
@@ -95,7 +130,7 @@ def run(fault) -> tuple[bool, float, str]:
         env = {**os.environ, "PYTHONPATH": tmp}
         started = time.perf_counter()
         done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-x", "-m", "not slow",
-                               "-p", "no:cacheprovider", "-n", "2", tests],
+                               "-p", "no:cacheprovider", "-n", processes, *tests.split()],
                               cwd=tmp, env=env, capture_output=True, text=True)
         seconds = time.perf_counter() - started
         failed = [line for line in done.stdout.splitlines() if line.startswith("FAILED")]
@@ -114,6 +149,8 @@ def main() -> None:
     parser.add_argument("--list", action="store_true", help="list the faults, run nothing")
     parser.add_argument("--only", metavar="WORDS",
                         help="only the faults whose name contains WORDS (e.g. 'prover')")
+    parser.add_argument("-n", "--processes", default="2", metavar="N",
+                        help="pytest-xdist's -n for each run (0: in one process; default 2)")
     args = parser.parse_args()
     faults = [f for f in FAULTS if not args.only or args.only in f[0]]
     if args.list:
@@ -121,13 +158,13 @@ def main() -> None:
             print(f"{name}  ({path}; {tests})")
         return
     for tests in dict.fromkeys(f[4] for f in faults):   # each folder passes without a fault
-        failed, seconds, why = run(("no fault", "README.md", "", "", tests))
+        failed, seconds, why = run(("no fault", "README.md", "", "", tests), args.processes)
         if failed:
             raise SystemExit(f"{tests} fails without any fault ({why}): fix that first")
         print(f"passes   with no fault  ({tests}, {seconds:.0f} s)")
     caught = 0
     for fault in faults:
-        hit, seconds, why = run(fault)
+        hit, seconds, why = run(fault, args.processes)
         caught += hit
         print(f"{'caught ' if hit else 'ESCAPED'}  {fault[0]}  ({fault[4]}, {seconds:.0f} s)"
               + (f"\n         {why}" if hit else ""))
