@@ -110,6 +110,22 @@ def test_counts_without_listing_the_models(text, sizes, known):
     assert found["tried"] == 0 or found["answered"]["instances"]   # nothing listed to count
 
 
+@pytest.mark.parametrize("text, sizes", [
+    (ORDERS, "X1<=4"), (GRAPHS, "X1=5"),
+    (BASE + "A1 :== debool(S2) ∈ X1\nA2 :== card(S1) ≤ 2\n", "X1<=2, X2=1"),   # listed
+    ("X1\nX2\nS1 ::= ℬ(X1×X2)\nS2 ::= X2\nA1 :== ∀a∈X1 (a, S2) ∈ S1\n", "X1<=2, X2<=2")])
+def test_a_count_split_in_parts_adds_up_to_the_whole(text, sizes):
+    """The parts a vector's count is split into for workers (the identity's
+    cubes and the other renamings; or the models listed, shared by the
+    number of members of a structure) add up to the count in one part."""
+    schema = Schema.parse(text)
+    scope = parse_model_scope(schema, sizes)
+    whole = search(schema, scope, [], count=True, parts=1)
+    for parts in (2, 3, 5):
+        split = search(schema, scope, [], count=True, parts=parts)
+        assert (split["models"], split["labelled"]) == (whole["models"], whole["labelled"])
+
+
 def test_cycle_types_cover_the_group_once():
     from math import factorial
 

@@ -84,6 +84,19 @@ class Grounded:
             except NotGroundable as exc:
                 self.left_to_evaluator.append(f"{alias}: {exc.why}")
 
+    def take_share(self, j: int, parts: int) -> None:
+        """Admit only the solutions whose first set-valued structure has a
+        number of members ≡ j (mod ``parts``)."""
+        if parts <= 1:
+            return
+        first = next((a for a in self.order if not self.element[a]), None)
+        if first is None:   # no set to count: the whole share is part 0's
+            self.circuit.require(j == 0)
+            return
+        exactly = self.circuit.count([v for _, v in self.pairs[first]])
+        self.circuit.require(self.circuit.or_(lit for m, lit in exactly.items()
+                                              if m % parts == j))
+
     def variables(self) -> list[int]:
         return [v for alias in self.order for _, v in self.pairs[alias]]
 
@@ -126,7 +139,8 @@ class Grounded:
 
 def models(schema, scope: ModelScope, budget: Budget | None = None,
            tried: list[int] | None = None, symmetry: bool = True,
-           notes: list[str] | None = None, recheck: bool = True) -> Iterator[Interpretation]:
+           notes: list[str] | None = None, recheck: bool = True,
+           share: tuple[int, int] = (0, 1)) -> Iterator[Interpretation]:
     """Every model of ``schema``'s axioms in ``scope`` (with ``symmetry``, at
     least one of every isomorphism class), smallest sizes first;
     ``tried[0]`` counts the solutions the solver gave; ``notes`` receives
@@ -134,7 +148,10 @@ def models(schema, scope: ModelScope, budget: Budget | None = None,
     evaluator, unless ``recheck`` is False and every axiom's circuit is
     exact (``exactness.py``).  Raises ``Ungrounded`` at the first size
     vector whose structures' domains do not ground: ask ``why_not`` first
-    (the command does, and a task is one size vector)."""
+    (the command does, and a task is one size vector).  ``share`` (j, P):
+    only the models whose first set-valued structure has a number of
+    members ≡ j (mod P) — an invariant of the class, so the P shares split
+    the models and their classes without overlap."""
     from .exactness import inexact
 
     budget = budget or Budget()
@@ -143,6 +160,7 @@ def models(schema, scope: ModelScope, budget: Budget | None = None,
     counter = tried if tried is not None else [0]
     for sizes in scope.size_vectors():
         grounded = Grounded(schema, dict(sizes), scope.integers, symmetry)
+        grounded.take_share(*share)
         if notes is not None:
             notes.extend(n for n in grounded.left_to_evaluator if n not in notes)
         variables = grounded.variables()

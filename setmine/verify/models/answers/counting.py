@@ -26,8 +26,10 @@ native code that a signal does not interrupt.  Counts over at most
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
+from contextlib import contextmanager
 from math import factorial, prod
 from typing import Iterator
 
@@ -101,12 +103,37 @@ def fixed_clauses(grounded, renaming: dict[str, tuple[int, ...]]) -> list[list[i
     return out
 
 
-def problem(grounded, renaming: dict[str, tuple[int, ...]]) -> dict:
+def problem(grounded, renaming: dict[str, tuple[int, ...]], cube: list[int] = ()) -> dict:
     """One count, as plain data: the circuit, the renaming's clauses, the
-    variables counted."""
+    literals of ``cube`` (a part of the solutions), the variables counted."""
     return {"top": grounded.circuit.top,
-            "clauses": grounded.circuit.clauses + fixed_clauses(grounded, renaming),
+            "clauses": grounded.circuit.clauses + fixed_clauses(grounded, renaming)
+            + [[lit] for lit in cube],
             "counted": grounded.variables()}
+
+
+def cube_variables(grounded, k: int) -> list[int]:
+    """``k`` structure variables the axioms leave free (not decided by unit
+    propagation alone): their 2^k assignments split the solutions into
+    parts counted apart (Σ of the parts: the whole)."""
+    from pysat.solvers import Solver
+
+    with Solver(name="cadical153", bootstrap_with=grounded.circuit.clauses) as solver:
+        ok, implied = solver.propagate(assumptions=[])
+    fixed = {abs(lit) for lit in implied} if ok else set()
+    return [v for v in grounded.variables() if v not in fixed][:k]
+
+
+def cubes(variables: list[int]) -> list[list[int]]:
+    """Every assignment of ``variables``, as lists of literals."""
+    out: list[list[int]] = [[]]
+    for v in variables:
+        out = [c + [lit] for c in out for lit in (v, -v)]
+    return out
+
+
+MARK = "count "
+"""The child's answer lines start with this: Ganak writes lines of its own."""
 
 
 def count(problems: list[dict], memory: int | None = None) -> list[int]:
@@ -129,34 +156,53 @@ def count(problems: list[dict], memory: int | None = None) -> list[int]:
         if child.poll() is None:
             child.kill()
             child.wait()
-    if child.returncode != 0:
+    counts = [int(line[len(MARK):]) for line in out.splitlines() if line.startswith(MARK)]
+    if child.returncode != 0 or len(counts) != len(problems):
         last = (err.strip().splitlines() or ["no answer"])[-1]
         if "MemoryError" in err or "bad_alloc" in err or child.returncode < 0:
             raise MemoryError(f"the model counter ran out of memory ({last[:200]})")
         raise RuntimeError(f"the model counter stopped: {last[:200]}")
-    return [int(line) for line in out.split()]
+    return counts
 
 
 def count_here(p: dict) -> int:
+    """One problem's count, in this process (Ganak's own lines on standard
+    output are sent to /dev/null)."""
     import pyganak
+    from pysat.solvers import Solver
 
     if any(not c for c in p["clauses"]):
         return 0
-    if not p["counted"]:   # nothing to count: one solution, or none
-        from pysat.solvers import Solver
-
-        with Solver(name="cadical153", bootstrap_with=p["clauses"]) as solver:
-            return 1 if solver.solve() else 0
+    with Solver(name="cadical153", bootstrap_with=p["clauses"]) as solver:
+        if not solver.solve():
+            return 0
+    if not p["counted"]:   # nothing to count: the one solution
+        return 1
     counter = pyganak.Counter()
     counter.new_vars(p["top"])
     counter.add_clauses(p["clauses"])
     counter.set_sampling_set(p["counted"])
-    return int(counter.count())
+    with _quiet_stdout():
+        return int(counter.count())
+
+
+@contextmanager
+def _quiet_stdout():
+    sys.stdout.flush()
+    saved = os.dup(1)
+    try:
+        with open(os.devnull, "w") as devnull:
+            os.dup2(devnull.fileno(), 1)
+        yield
+    finally:
+        os.dup2(saved, 1)
+        os.close(saved)
 
 
 def main() -> int:
+    answers = os.fdopen(os.dup(1), "w")   # Ganak's own lines go to /dev/null
     for p in json.loads(sys.stdin.read()):
-        print(count_here(p), flush=True)
+        print(f"{MARK}{count_here(p)}", file=answers, flush=True)
     return 0
 
 
@@ -164,5 +210,5 @@ if __name__ == "__main__":
     sys.exit(main())
 
 
-__all__ = ["count", "count_here", "cycle_types", "partitions", "fixed_clauses", "group_order", "problem",
+__all__ = ["count", "count_here", "cube_variables", "cubes", "cycle_types", "partitions", "fixed_clauses", "group_order", "problem",
            "renamings"]

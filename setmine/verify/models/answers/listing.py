@@ -19,11 +19,14 @@ from ..scope import ModelScope
 
 def listing(schema, scope: ModelScope, properties: list[dict], instances: int | None,
             count: bool, budget: Budget | None = None, progress=None,
-            symmetry: bool = True, recheck: bool = True) -> dict:
+            symmetry: bool = True, recheck: bool = True,
+            share: tuple[int, int] = (0, 1)) -> dict:
     """The models of ``scope`` (one size vector): counted when ``count``,
     each of ``properties`` ({"name", "formula"}) checked on each class with
     its least counterexample kept, and the first ``instances`` classes
-    (None: every class); ``progress(tried, labelled)`` after each model."""
+    (None: every class); ``progress(tried, labelled)`` after each model;
+    ``share`` (j, P): the j-th of P shares of the models (``sat.models``;
+    the enumerating search is not shared: part 0 has it all)."""
     from ....eval.interpret.model import evaluate
     from ....rsl.syntax.errors import RSLError
     from .. import sat
@@ -35,8 +38,13 @@ def listing(schema, scope: ModelScope, properties: list[dict], instances: int | 
     engine = "sat" if sat.why_not(schema, scope) is None else "enumeration"
     notes: list[str] = []
     tried = [0]
-    models = (sat.models(schema, scope, budget, tried, symmetry, notes, recheck=recheck)
-              if engine == "sat" else enumeration.models(schema, scope, budget, tried, symmetry))
+    if engine == "sat":
+        models = sat.models(schema, scope, budget, tried, symmetry, notes, recheck=recheck,
+                            share=share)
+    elif share[0] == 0:
+        models = enumeration.models(schema, scope, budget, tried, symmetry)
+    else:
+        models = iter(())
     classes = Classes(schema, every=not symmetry)
     complete = True
     for model in models:

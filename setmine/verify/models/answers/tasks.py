@@ -140,8 +140,9 @@ def count(schema, scope: ModelScope, part: int, parts: int, budget: Budget, prog
           symmetry: bool = True, recheck: bool = False, memory: int | None = None) -> dict:
     """Part ``part`` of ``parts`` of one size vector's count: Σ weight ·
     Fix(g) over its share of the renamings (``counting.py``), and Fix of
-    the identity when it has it; or, when the axioms' circuits are not
-    exact, every model listed (in part 0)."""
+    the identity (or of its cubes) when it has it; or, when the axioms'
+    circuits are not exact, its share of the models listed
+    (``listing``'s ``share``)."""
     from .. import sat
     from . import counting
     from ..exactness import inexact
@@ -155,21 +156,26 @@ def count(schema, scope: ModelScope, part: int, parts: int, budget: Budget, prog
         axioms = [c.alias for c in schema if c.kind == "axiom"]
         if grounded.left_to_evaluator or any(inexact(schema, schema.tree(a)) for a in axioms):
             grounded = None
-    if grounded is None:
-        if part != 0:
-            return {"how": "every model", "fixed": None, "models": 0, "labelled": 0,
-                    "tried": 0, "engine": "sat", "left_to_evaluator": []}
-        listed = listing(schema, scope, [], None, True, budget, progress, symmetry, True)
+    if grounded is None:   # every model listed, the P parts sharing them by an invariant
+        listed = listing(schema, scope, [], None, True, budget, progress, symmetry, True,
+                         share=(part, parts))
         return {"how": "every model", "fixed": None, "models": listed["models"],
                 "labelled": listed["labelled"], "tried": listed["tried"],
                 "engine": listed["engine"], "left_to_evaluator": listed["left_to_evaluator"]}
     basic = renamed(schema, Interpretation(sizes, {}))
-    mine = counting.renamings(basic)[part::parts]
-    counts = counting.count([counting.problem(grounded, r) for _, r in mine], memory)
-    total = sum(w * k for (w, _), k in zip(mine, counts))
-    labelled = counts[0] if part == 0 and mine else None
+    every = counting.renamings(basic)
+    units = [(w, r, []) for w, r in every]
+    if parts > 1:   # the identity's count, the largest, split in cubes: Σ of theirs
+        k = min(6, max(1, (parts - 1).bit_length()))
+        units = [(1, every[0][1], cube)
+                 for cube in counting.cubes(counting.cube_variables(grounded, k))] + units[1:]
+    mine = units[part::parts]
+    counts = counting.count([counting.problem(grounded, r, cube) for _, r, cube in mine],
+                            memory)
+    total = sum(w * k for (w, _, _), k in zip(mine, counts))
+    identity = [k for (_, r, _), k in zip(mine, counts) if r is every[0][1]]
     return {"how": "counted", "fixed": total, "group": counting.group_order(basic),
-            "labelled": labelled, "models": None, "tried": 0, "engine": "sat",
+            "labelled": sum(identity), "models": None, "tried": 0, "engine": "sat",
             "left_to_evaluator": []}
 
 
