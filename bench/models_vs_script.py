@@ -58,7 +58,7 @@ KINSHIP = Path(__file__).resolve().parent / "schemas" / "kinship.rsl"
 
 def setmine(name: str, n: int) -> tuple[int, int]:
     schema = Schema.parse(SCHEMAS[name])
-    found = search(schema, parse_model_scope(schema, f"X1={n}"), [], 0)
+    found = search(schema, parse_model_scope(schema, f"X1={n}"), [], 0, count=True)
     return found["models"], found["labelled"]
 
 
@@ -93,8 +93,7 @@ def main() -> None:
     schema = Schema.load(KINSHIP)
     found, seconds = timed(search, schema, parse_model_scope(schema, "X1<=4"), [], 0)
     failed = [p["name"] for p in found["properties"] if not p["holds"]]
-    print(f"kinship (X1<=4): {found['models']:,} models, {found['labelled']:,} labelled, "
-          f"statements failing: {', '.join(failed)}; {seconds:.2f} s")
+    print(f"kinship (X1<=4): statements failing: {', '.join(failed)}; {seconds:.2f} s")
 
 
 if __name__ == "__main__":

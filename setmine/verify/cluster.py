@@ -67,7 +67,8 @@ def run_tasks(fn: Callable[[Any], Any], tasks: Sequence, *, workers: int | None 
               identity: dict | None = None,
               on_result: Callable[[int, Any], None] | None = None,
               memory_limit: int | None = None, resumed: set | None = None,
-              needed: Callable[[int], bool] | None = None) -> list:
+              needed: Callable[[int], bool] | None = None,
+              in_flight: int = IN_FLIGHT) -> list:
     """``[fn(task) for task in tasks]``, here (neither ``workers`` nor
     ``scheduler``), on a new local cluster of ``workers`` processes of one
     thread each, or on the cluster whose scheduler is at ``scheduler``.
@@ -117,7 +118,8 @@ def run_tasks(fn: Callable[[Any], Any], tasks: Sequence, *, workers: int | None 
         else:
             with _client(workers, scheduler, memory_limit) as (client, where):
                 _run(client, where, fn, tasks,
-                     todo if needed is None else (i for i in todo if needed(i)), finish)
+                     todo if needed is None else (i for i in todo if needed(i)), finish,
+                     in_flight)
     return results
 
 
@@ -281,14 +283,14 @@ def _threads(client) -> int:
 
 
 def _run(client, where: str, fn: Callable, tasks: list, todo: Iterable[int],
-         finish: Callable[[list[tuple[int, Any]]], None]) -> None:
+         finish: Callable[[list[tuple[int, Any]]], None], in_flight: int = IN_FLIGHT) -> None:
     """Run the tasks ``todo`` on the client's cluster, a window of them at a
     time, calling ``finish`` with each batch of ``(task, result)`` that has
     ended (in the order they end)."""
     from distributed import as_completed
 
     run = uuid.uuid4().hex[:12]  # keys of this run only: never a cached result
-    window = IN_FLIGHT * _threads(client)
+    window = in_flight * _threads(client)
     waiting = iter(todo)
     index: dict[str, int] = {}  # the key of each task in flight -> the task
     running = as_completed(loop=client.loop)

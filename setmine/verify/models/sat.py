@@ -84,18 +84,33 @@ class Grounded:
             except NotGroundable as exc:
                 self.left_to_evaluator.append(f"{alias}: {exc.why}")
 
-    def take_share(self, j: int, parts: int) -> None:
-        """Admit only the solutions whose first set-valued structure has a
-        number of members ≡ j (mod ``parts``)."""
+    def shares(self, solver, j: int, parts: int) -> list[list[int]]:
+        """The assumptions of share ``j`` of ``parts``: "the first set-valued
+        structure has m members" for every m a model may have (a solver
+        question each), dealt round the parts — m is an invariant of the
+        class, so the shares split the models and their classes without
+        overlap, and dealing the possible m's one by one balances them."""
         if parts <= 1:
-            return
+            return [[]]
         first = next((a for a in self.order if not self.element[a]), None)
-        if first is None:   # no set to count: the whole share is part 0's
-            self.circuit.require(j == 0)
-            return
-        exactly = self.circuit.count([v for _, v in self.pairs[first]])
-        self.circuit.require(self.circuit.or_(lit for m, lit in exactly.items()
-                                              if m % parts == j))
+        if first is None:   # no set to count: the whole is part 0's
+            return [[]] if j == 0 else []
+        from pysat.card import ITotalizer
+
+        lits = [v for _, v in self.pairs[first]]
+        n = len(lits)
+        rhs = []   # ¬rhs[k]: at most k of the literals (a totalizer bounds from above only)
+        for side in (lits, [-v for v in lits]):
+            totalizer = ITotalizer(lits=side, ubound=n, top_id=self.circuit.top)
+            self.circuit.top = totalizer.top_id
+            for clause in totalizer.cnf.clauses:
+                solver.add_clause(clause)
+            rhs.append(totalizer.rhs)
+
+        def exactly(m: int) -> list[int]:   # at most m members, at most n − m non-members
+            return ([-rhs[0][m]] if m < n else []) + ([-rhs[1][n - m]] if n - m < n else [])
+        possible = [m for m in range(n + 1) if solver.solve(assumptions=exactly(m))]
+        return [exactly(m) for m in possible[j::parts]]
 
     def variables(self) -> list[int]:
         return [v for alias in self.order for _, v in self.pairs[alias]]
@@ -149,9 +164,7 @@ def models(schema, scope: ModelScope, budget: Budget | None = None,
     exact (``exactness.py``).  Raises ``Ungrounded`` at the first size
     vector whose structures' domains do not ground: ask ``why_not`` first
     (the command does, and a task is one size vector).  ``share`` (j, P):
-    only the models whose first set-valued structure has a number of
-    members ≡ j (mod P) — an invariant of the class, so the P shares split
-    the models and their classes without overlap."""
+    the j-th of P shares of the models (``Grounded.shares``)."""
     from .exactness import inexact
 
     budget = budget or Budget()
@@ -160,24 +173,24 @@ def models(schema, scope: ModelScope, budget: Budget | None = None,
     counter = tried if tried is not None else [0]
     for sizes in scope.size_vectors():
         grounded = Grounded(schema, dict(sizes), scope.integers, symmetry)
-        grounded.take_share(*share)
         if notes is not None:
             notes.extend(n for n in grounded.left_to_evaluator if n not in notes)
         variables = grounded.variables()
         check = recheck or bool(grounded.left_to_evaluator) or any(
             inexact(schema, schema.tree(a)) for a in every)
         with Solver(name=SOLVER, bootstrap_with=grounded.circuit.clauses) as solver:
-            while solver.solve():
-                assignment = solver.get_model()
-                true = {lit for lit in assignment if lit > 0}
-                counter[0] += 1
-                if variables:
-                    solver.add_clause([-v if v in true else v for v in variables])
-                values = grounded.decode(true)
-                if not check or axioms.hold(values, every):
-                    yield Interpretation(dict(sizes), values)
-                if not variables:
-                    break
+            for assumptions in grounded.shares(solver, *share):
+                while solver.solve(assumptions=assumptions):
+                    assignment = solver.get_model()
+                    true = {lit for lit in assignment if lit > 0}
+                    counter[0] += 1
+                    if variables:   # a solution has one m: its block holds in every share
+                        solver.add_clause([-v if v in true else v for v in variables])
+                    values = grounded.decode(true)
+                    if not check or axioms.hold(values, every):
+                        yield Interpretation(dict(sizes), values)
+                    if not variables:
+                        break
 
 
 def why_not(schema, scope: ModelScope) -> str | None:

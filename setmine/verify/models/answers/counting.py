@@ -103,6 +103,43 @@ def fixed_clauses(grounded, renaming: dict[str, tuple[int, ...]]) -> list[list[i
     return out
 
 
+def orbits(grounded, renaming: dict[str, tuple[int, ...]]) -> int:
+    """How many variables a model fixed by ``renaming`` has free: the
+    orbits of the structures' candidates under it (a candidate whose image
+    is none is no member: not free).  A count's cost grows with it."""
+    clauses = fixed_clauses(grounded, renaming)
+    variables = grounded.variables()
+    if not clauses:
+        return len(variables)
+    parent = {v: v for v in variables}
+
+    def root(v):
+        while parent[v] != v:
+            parent[v] = parent[parent[v]]
+            v = parent[v]
+        return v
+    gone = set()
+    for clause in clauses:
+        if len(clause) == 1:
+            gone.add(-clause[0])
+        else:
+            parent[root(-clause[0])] = root(clause[1])
+    kept = {root(v) for v in variables if v not in gone}
+    return len(kept - {root(v) for v in gone})
+
+
+def deal(units: list, costs: list[float], parts: int) -> list[list[int]]:
+    """The units' indices dealt to ``parts`` parts, each unit (largest
+    first) to the part with the least cost so far (LPT scheduling)."""
+    load = [0.0] * parts
+    out: list[list[int]] = [[] for _ in range(parts)]
+    for i in sorted(range(len(units)), key=lambda i: -costs[i]):
+        j = min(range(parts), key=lambda j: load[j])
+        out[j].append(i)
+        load[j] += costs[i]
+    return [sorted(part) for part in out]
+
+
 def problem(grounded, renaming: dict[str, tuple[int, ...]], cube: list[int] = ()) -> dict:
     """One count, as plain data: the circuit, the renaming's clauses, the
     literals of ``cube`` (a part of the solutions), the variables counted."""
@@ -113,15 +150,20 @@ def problem(grounded, renaming: dict[str, tuple[int, ...]], cube: list[int] = ()
 
 
 def cube_variables(grounded, k: int) -> list[int]:
-    """``k`` structure variables the axioms leave free (not decided by unit
-    propagation alone): their 2^k assignments split the solutions into
-    parts counted apart (Σ of the parts: the whole)."""
+    """``k`` structure variables the axioms leave free (each true in some
+    model and false in another): their 2^k assignments split the solutions
+    into parts counted apart (Σ of the parts: the whole), none of them
+    empty for want of a model."""
     from pysat.solvers import Solver
 
+    chosen: list[int] = []
     with Solver(name="cadical153", bootstrap_with=grounded.circuit.clauses) as solver:
-        ok, implied = solver.propagate(assumptions=[])
-    fixed = {abs(lit) for lit in implied} if ok else set()
-    return [v for v in grounded.variables() if v not in fixed][:k]
+        for v in grounded.variables():
+            if len(chosen) == k:
+                break
+            if solver.solve(assumptions=[v]) and solver.solve(assumptions=[-v]):
+                chosen.append(v)
+    return chosen
 
 
 def cubes(variables: list[int]) -> list[list[int]]:
@@ -210,5 +252,6 @@ if __name__ == "__main__":
     sys.exit(main())
 
 
-__all__ = ["count", "count_here", "cube_variables", "cubes", "cycle_types", "partitions", "fixed_clauses", "group_order", "problem",
+__all__ = ["count", "count_here", "cube_variables", "cubes", "cycle_types", "deal", "orbits",
+           "partitions", "fixed_clauses", "group_order", "problem",
            "renamings"]

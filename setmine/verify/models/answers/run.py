@@ -65,7 +65,7 @@ def search(schema, scope, asserts: list[str], instances: int | None = None, budg
     (``partial["outcome"]``), for a run stopped half-way."""
     here = workers is None and scheduler is None
     if parts is None:
-        parts = 1 if here else 4 * (workers or 2)
+        parts = 1 if here else 2 * (workers or 2)
     planned, answered = plan(schema, scope, asserts, instances, count, symmetry, parts, recheck,
                              memory_limit)
     results: dict[int, dict] = {}
@@ -86,7 +86,8 @@ def search(schema, scope, asserts: list[str], instances: int | None = None, budg
         partial["outcome"] = merge(planned, results, answered)
     run_tasks(fn if here else taskmod.run_task, planned, workers=workers, scheduler=scheduler,
               checkpoint=checkpoint, identity=taskmod.identity(planned), on_result=done,
-              memory_limit=memory_limit, needed=needed)
+              memory_limit=memory_limit, needed=needed,
+              in_flight=1)   # few long tasks: each worker takes the next as it ends
     return merge(planned, results, answered, complete=True)
 
 

@@ -139,8 +139,9 @@ def decide(schema, scope: ModelScope, properties: list[dict], budget: Budget, pr
 def count(schema, scope: ModelScope, part: int, parts: int, budget: Budget, progress=None,
           symmetry: bool = True, recheck: bool = False, memory: int | None = None) -> dict:
     """Part ``part`` of ``parts`` of one size vector's count: Σ weight ·
-    Fix(g) over its share of the renamings (``counting.py``), and Fix of
-    the identity (or of its cubes) when it has it; or, when the axioms'
+    Fix(g) over its share of the renamings (``counting.py``; dealt by their
+    estimated cost, 2^(orbits/5), the identity's count cut in two cubes),
+    and Fix of the identity (or of its cubes) when it has it; or, when the axioms'
     circuits are not exact, its share of the models listed
     (``listing``'s ``share``)."""
     from .. import sat
@@ -165,11 +166,12 @@ def count(schema, scope: ModelScope, part: int, parts: int, budget: Budget, prog
     basic = renamed(schema, Interpretation(sizes, {}))
     every = counting.renamings(basic)
     units = [(w, r, []) for w, r in every]
-    if parts > 1:   # the identity's count, the largest, split in cubes: Σ of theirs
-        k = min(6, max(1, (parts - 1).bit_length()))
-        units = [(1, every[0][1], cube)
-                 for cube in counting.cubes(counting.cube_variables(grounded, k))] + units[1:]
-    mine = units[part::parts]
+    costs = [2 ** (counting.orbits(grounded, r) / 5) for _, r in every]
+    if parts > 1:   # the identity's count, the largest, split in two cubes: Σ of theirs
+        halves = counting.cubes(counting.cube_variables(grounded, 1))
+        units = [(1, every[0][1], cube) for cube in halves] + units[1:]
+        costs = [costs[0] / len(halves)] * len(halves) + costs[1:]
+    mine = [units[i] for i in counting.deal(units, costs, parts)[part]]
     counts = counting.count([counting.problem(grounded, r, cube) for _, r, cube in mine],
                             memory)
     total = sum(w * k for (w, _, _), k in zip(mine, counts))
