@@ -53,7 +53,9 @@ def load_json(text: str, unicode_only: bool = False) -> Any:
     with ``unicode_only``, also at a lone surrogate (a board's text must
     print; an Exteor file keeps its surrogates, to write them back)."""
     try:
-        value = json.loads(text)
+        value = json.loads(text, object_pairs_hook=_once)
+    except _Twice as twice:
+        raise _twice_error(text, twice.key) from None
     except json.JSONDecodeError:
         raise
     except ValueError:  # an integer past the conversion limit
@@ -92,9 +94,39 @@ def _has_surrogate(value: Any) -> bool:
     return False
 
 
+class _Twice(ValueError):
+    def __init__(self, key: str):
+        super().__init__(key)
+        self.key = key
+
+
+def _once(pairs: list[tuple[str, Any]]) -> dict:
+    """An object's members, each key once: JSON readers keep the last of a
+    key given twice and drop the first without a word."""
+    out = dict(pairs)
+    if len(out) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise _Twice(key)
+            seen.add(key)
+    return out
+
+
+def _twice_error(text: str, key: str) -> json.JSONDecodeError:
+    quoted = json.dumps(key, ensure_ascii=False)
+    first = text.find(quoted)
+    second = text.find(quoted, first + 1) if first >= 0 else -1
+    return json.JSONDecodeError(f"the key {quoted} is given twice in one object (say it once: "
+                                f"a reader would keep the last and drop the first)", text,
+                                max(second, 0))
+
+
 def load_json_careful(text: str) -> Any:
     try:
-        return json.loads(text, parse_int=_integer)
+        return json.loads(text, parse_int=_integer, object_pairs_hook=_once)
+    except _Twice as twice:
+        raise _twice_error(text, twice.key) from None
     except RecursionError:
         raise json.JSONDecodeError(f"nesting too deep (more than {MAX_DEPTH} levels)", text,
                                    _too_deep_at(text)) from None

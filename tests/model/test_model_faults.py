@@ -116,3 +116,20 @@ def test_a_portal_binding_with_a_shared_name_is_read_by_index():
     assert [tuple(int(e) for e in t) for t in model.values["S1"]] == [(0, 1)]
     assert model.shown_names()["X1"] == {0: "a#0", 1: "a#1"}
     assert sorted(model.encoded(Encoding.NAME)["X1"]) == ["a#0", "a#1"]
+
+
+def test_a_key_given_twice_is_refused_not_dropped(tmp_path):
+    """``{"0": "Ann", "0": "Boris"}`` (or ``"X1"`` twice in ``values``):
+    JSON readers keep the last and drop the first without a word — the
+    file is refused, naming the key and where its second copy is."""
+    text = json.dumps(OWN, ensure_ascii=False, indent=1)
+    doubled = text.replace('"values": {', '"values": {\n  "X1": ["Ann"],', 1)
+    path = tmp_path / "model.json"
+    path.write_text(doubled, encoding="utf-8")
+    spec = Schema.parse((MODELS / "study-plan.rsl").read_text(encoding="utf-8"))
+    with pytest.raises(SourceError) as info:
+        read_model(path, spec)
+    assert 'the key "X1" is given twice in one object' in str(info.value)
+    second = doubled.index('"X1"', doubled.index('"X1"') + 1)
+    line = doubled.count("\n", 0, second) + 1
+    assert f"model.json:{line}:" in str(info.value)   # where the second copy is

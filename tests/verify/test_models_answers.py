@@ -126,6 +126,20 @@ def test_a_count_split_in_parts_adds_up_to_the_whole(text, sizes):
         assert (split["models"], split["labelled"]) == (whole["models"], whole["labelled"])
 
 
+CONNECTED = GRAPHS + ("A3 :== ∀a∈X1 R{ξ := {a} | Pr2(Fi1[ξ](S1)) \\ ξ ≠ ∅ | "
+                      "ξ ∪ Pr2(Fi1[ξ](S1))} = X1\n")
+
+
+@pytest.mark.parametrize("parts", [1, 3])
+def test_counts_where_the_models_are_listed(parts):
+    """A recursive axiom (R{}) is not translated: the models are listed,
+    the evaluator checks it on each — connected graphs on 5 vertices, OEIS
+    A001349 and A001187."""
+    schema = Schema.parse(CONNECTED)
+    found = search(schema, parse_model_scope(schema, "X1=5"), [], count=True, parts=parts)
+    assert (found["models"], found["labelled"]) == (21, 728)
+
+
 def test_cycle_types_cover_the_group_once():
     from math import factorial
 
