@@ -16,6 +16,7 @@
 from __future__ import annotations
 
 import json
+import time
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -222,3 +223,20 @@ def test_a_stopped_run_prints_what_it_had(capsys, tmp_path, monkeypatch):
     assert result["complete"] is False
     assert result["properties"][0]["holds"] is True
     assert result["properties"][0]["decided_in"] == [{"X1": 0}, {"X1": 1}]
+
+
+def test_a_long_sat_query_stops_at_the_deadline():
+    """The solver's search is native code a signal does not reach: a
+    deadline interrupts it (the pigeonhole formula on 11 holes runs for
+    minutes)."""
+    from pysat.examples.genhard import PHP
+    from pysat.solvers import Solver
+
+    from setmine.base.deadline import Deadline
+    from setmine.eval.values.budget import Budget, BudgetExceeded
+    from setmine.verify.models.sat import SOLVER, solve
+
+    budget = Budget(deadline=Deadline(time.monotonic() + 0.5, 0.5))
+    with Solver(name=SOLVER, bootstrap_with=PHP(11).clauses) as solver:
+        with pytest.raises(BudgetExceeded):
+            solve(solver, [], budget)

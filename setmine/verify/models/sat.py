@@ -22,12 +22,15 @@ enumeration (``naive.py``).
 
 from __future__ import annotations
 
+import signal
+import threading
+import time
 from typing import Iterator
 
 from pysat.solvers import Solver
 
 from ...eval.interpret.model import functions
-from ...eval.values.budget import Budget
+from ...eval.values.budget import Budget, BudgetExceeded
 from ...eval.values.sets import order_key
 from .circuits import Circuit
 from .grounding import Grounder, NotGroundable, SetOf
@@ -36,7 +39,46 @@ from .naive import Interpretation, structure_order, structure_types
 from .scope import ModelScope
 from .search import Axioms
 
-SOLVER = "cadical153"
+SOLVER = "glucose4"
+"""Glucose (through python-sat): it can be interrupted in the middle of a
+search, which CaDiCaL's binding cannot — a time limit stops a long query
+(``solve``)."""
+
+
+def solve(solver, assumptions=(), budget: Budget | None = None) -> bool:
+    """``solver.solve(assumptions)``, stopped by the command's time limit
+    (its interval timer, ``cli/limits.py``) or ``budget``'s deadline (a
+    request's): the search is native code that a signal does not reach, so
+    a timer thread interrupts it, and the time limit is then raised here."""
+    left = _seconds_left(budget)
+    if left is None:
+        return solver.solve(assumptions=list(assumptions))
+    timer = threading.Timer(max(left, 0.0) + 0.01, solver.interrupt)
+    timer.daemon = True
+    timer.start()
+    try:
+        answer = solver.solve_limited(assumptions=list(assumptions), expect_interrupt=True)
+    finally:
+        timer.cancel()
+    if answer is None:   # interrupted: the time limit's handler runs now, or the budget says
+        solver.clear_interrupt()
+        time.sleep(0.05)
+        if budget is not None:
+            budget.check_time(None, "the SAT solver's search")
+        raise BudgetExceeded("timeLimit", f"the SAT solver's search: more than {left:.3g} s",
+                             0, 0)
+    return answer
+
+
+def _seconds_left(budget: Budget | None) -> float | None:
+    limits = []
+    if threading.current_thread() is threading.main_thread():
+        remaining = signal.getitimer(signal.ITIMER_REAL)[0]
+        if remaining > 0:
+            limits.append(remaining)
+    if budget is not None and budget.deadline is not None:
+        limits.append(budget.deadline.at - time.monotonic())
+    return min(limits) if limits else None
 
 
 class Ungrounded(Exception):
@@ -84,7 +126,8 @@ class Grounded:
             except NotGroundable as exc:
                 self.left_to_evaluator.append(f"{alias}: {exc.why}")
 
-    def shares(self, solver, j: int, parts: int) -> list[list[int]]:
+    def shares(self, solver, j: int, parts: int, budget: Budget | None = None
+               ) -> list[list[int]]:
         """The assumptions of share ``j`` of ``parts``: "the first set-valued
         structure has m members" for every m a model may have (a solver
         question each), dealt round the parts — m is an invariant of the
@@ -109,7 +152,7 @@ class Grounded:
 
         def exactly(m: int) -> list[int]:   # at most m members, at most n − m non-members
             return ([-rhs[0][m]] if m < n else []) + ([-rhs[1][n - m]] if n - m < n else [])
-        possible = [m for m in range(n + 1) if solver.solve(assumptions=exactly(m))]
+        possible = [m for m in range(n + 1) if solve(solver, exactly(m), budget)]
         return [exactly(m) for m in possible[j::parts]]
 
     def variables(self) -> list[int]:
@@ -179,8 +222,8 @@ def models(schema, scope: ModelScope, budget: Budget | None = None,
         check = recheck or bool(grounded.left_to_evaluator) or any(
             inexact(schema, schema.tree(a)) for a in every)
         with Solver(name=SOLVER, bootstrap_with=grounded.circuit.clauses) as solver:
-            for assumptions in grounded.shares(solver, *share):
-                while solver.solve(assumptions=assumptions):
+            for assumptions in grounded.shares(solver, *share, budget):
+                while solve(solver, assumptions, budget):
                     assignment = solver.get_model()
                     true = {lit for lit in assignment if lit > 0}
                     counter[0] += 1

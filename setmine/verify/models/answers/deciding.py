@@ -28,7 +28,7 @@ from ....eval.values.budget import Budget
 from ..exactness import inexact
 from ..grounding import NotGroundable
 from ..naive import Interpretation, weight
-from ..sat import SOLVER, Grounded
+from ..sat import SOLVER, Grounded, solve
 from ..search import Axioms
 
 
@@ -99,7 +99,7 @@ class Decider:
     def _solve(self, assumptions: list[int]):
         self._send()
         self.queries += 1
-        if not self.solver.solve(assumptions=assumptions):
+        if not solve(self.solver, assumptions, self.budget):
             return None
         true = {lit for lit in self.solver.get_model() if lit > 0}
         return true, self.grounded.decode(true)

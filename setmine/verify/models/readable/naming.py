@@ -9,7 +9,8 @@ ConceptPortal binding ``{index: name}`` by index, setmine's list as
 listed): element i is the file's i-th label (``X1`` → ``Иван``, ``Пётр``…;
 an empty or shared label as the model shows it, ``Ann#3``).
 
-**Past the file's labels, or without a model**, element i of basic set
+**Past the file's labels** (or, where a caller names a model of a file
+without one: ``verify`` then keeps the numbers 0…n−1), element i of basic set
 ``X1`` is ``X1#i`` — the set's alias and the element's number in the
 search, the ``#i`` setmine writes for an element without a name of its
 own: a scope of 5 over a file that names 3 people gives ``Иван``, ``Пётр``,
