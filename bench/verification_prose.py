@@ -48,9 +48,11 @@ scope of more than N states (default 10,000,000).
 
 ## Every model of any schema (`--scope models`)
 
-    setmine verify --spec kinship.rsl --scope models --sizes 'X1<=2'
+    setmine verify --spec kinship.rsl --scope models --sizes 'X1<=4'
     setmine verify --spec plan.rsl --scope models --sizes 'X1<=3,X2=2,C1=2' --integers 0..4 \\
         --assert 'card(S1) ≥ 1' --json --write-model counterexample.json
+    setmine verify --spec graphs.rsl --scope models --sizes 'X1=8'          # counted
+    setmine verify --spec plan.rsl --scope models --instances 1             # one model, then stop
 
 For any schema, not only the Saper (a worked example: `docs/models.md`):
 the scope gives every basic and constant set a size (`ALIAS=N`, or
@@ -64,15 +66,34 @@ a `Z` in a structure's domain stands for (−2..2 when not given, said too).
   `S3 ::= ℬ(S1)` any subset of S1's value in that interpretation.  The
   axioms are facts: the interpretations where every axiom is true are the
   **models**.
+* **What is answered** is what was asked, and nothing more
+  (`verify/models/answers/run.py`):
+  * **properties** — every statement (theorem) of the schema and every
+    `--assert` — are *decided*: size vector by size vector, smallest first,
+    the SAT solver is asked once for a model where the property fails.  A
+    property that fails is shown on its least counterexample (fewest
+    elements, then fewest members of the structures), and larger vectors
+    are not looked at for it.  When the axioms have no model in the scope,
+    the output says so: every property then holds vacuously.
+  * **counts** — `labelled_models`, every model, and `models`, up to
+    isomorphism (two models are the same when renaming the elements of each
+    basic set turns one into the other; constants and integers keep their
+    values) — are given when nothing is decided, or with `--count`.  Deciding
+    never counts on the side.
+  * **instances**: `--instances N` shows the first N models up to
+    isomorphism and the search stops there (Alloy's `run`); with nothing to
+    decide and no `--instances`, three are shown.
 * **Names** (`verify/models/readable/naming.py`): when the schema file
   carries a model (a ConceptPortal session or bundle, or setmine's model
   file), element i of a basic set is the file's i-th label in the file's
   order (`Иван`, `Пётр`…; a ConceptPortal binding by index).  Past the
-  file's labels, or without a model, element i of `X1` is `X1#i` — the
-  alias and the element's number, never one of the file's labels (a
-  label `X1#3` already there makes it `X1#3′`): a scope of 5 over a file
-  naming 3 people shows `Иван, Пётр, Мария, X1#3, X1#4`.  Constant sets
-  and integers keep their numbers.
+  file's labels, element i of `X1` is `X1#i` — the alias and the
+  element's number, never one of the file's labels (a label `X1#3`
+  already there makes it `X1#3′`): a scope of 5 over a file naming 3
+  people shows `Иван, Пётр, Мария, X1#3, X1#4`.  A file without a model
+  numbers each set's elements 0…n−1; constant sets and integers keep
+  their numbers.  The JSON keeps the numbers, and gives
+  the names in `element_names`.
 * **A schema with errors** (`verify/models/readable/valid_part.py`) is
   checked in its valid part, as `eval` and `check` evaluate one: each
   faulty constituent is named with its error, each one depending on it
@@ -80,33 +101,37 @@ a `Z` in a structure's domain stands for (−2..2 when not given, said too).
   skipped axiom is left out — the models are those of the other axioms,
   and a line says so; a faulty structure or basic set has no value, and
   what reads it is skipped; a faulty or skipped statement is not checked.
-* **Properties**: every statement (theorem) of the schema and every
-  `--assert` formula, each checked on every model; a property that fails is
-  shown on its smallest model (fewest elements, then fewest members of the
-  structures).  With nothing to check, the first `--instances N` models up
-  to isomorphism are shown (Alloy's `run`).  When the axioms have no model
-  in the scope, the output says so: every property then holds vacuously.
-* **Counts**: `labelled_models`, every model; `models`, up to isomorphism —
-  two models are the same when renaming the elements of each basic set
-  turns one into the other (constants and integers keep their values).
-* **JSON**: `models`, `labelled_models`, `interpretations` (the candidate
-  models the SAT solver gave, or the interpretations the enumeration looked
-  at), `engine` (`sat` or `enumeration`), `left_to_evaluator` (the axioms,
-  or parts of them, the solver did not see), `vacuous`, `properties[]` with
-  `name` (the alias, or the formula of an `--assert`), `formula`, `holds`
-  and `counterexample` (`null`, or `sizes` and `model`: alias → value in
-  `docs/json.md`'s encoding), and `instances`.
+* **JSON**: `done` (`decided`: the properties; `counted`; `instances`: how
+  many were asked), `complete` (false for a run stopped half-way),
+  `models` and `labelled_models` (`null` when not counted), `per_size` (each
+  size vector's counts, or the properties decided there), `queries` (the
+  SAT solver's answers while deciding), `interpretations` (the models
+  listed, where they were), `engine` (`sat` or `enumeration`),
+  `left_to_evaluator` (the axioms, or parts of them, the solver did not
+  see), `vacuous`, `properties[]` with `name` (the alias, or the formula of
+  an `--assert`), `formula`, `holds`, `how` (`query`, or `every model` where
+  the formula does not translate exactly), `decided_in` (the size vectors
+  it was decided in) and `counterexample` (`null`, or `sizes` and `model`:
+  alias → value in `docs/json.md`'s encoding, with the evidence),
+  `instances`, and when the file carries a model or has errors,
+  `element_names` and `schema_errors`.
 * **`--write-model FILE`**: the first counterexample (or the first model)
   as a ConceptPortal rstool session, which the Portal's engine and
   `setmine eval FILE` read back with every axiom true and the elements
   named as above; its id and title say what it is
   (`STUDY-counterexample-T1`, "Counterexample to T1 (setmine verify
   --scope models, X1=3)").
-* **Many cores, stops and resumes**: one task per size vector (the models
-  of different sizes are different), run here or on Dask (`--workers N`,
-  `--scheduler ADDRESS`); `--checkpoint FILE` keeps each finished size
-  vector, and a run stopped by Ctrl-C or `--timeout` says how many it
-  finished and resumes from the file.
+* **Many cores, stops and resumes**: the run is tasks — per size vector,
+  one that decides the properties, parts of its count, one that lists its
+  first instances — run here or on Dask (`--workers N`, `--scheduler
+  ADDRESS`; a count is cut in 2 parts per worker, each worker taking the
+  next task as it ends); `--checkpoint FILE` keeps each finished task.  On a
+  terminal a progress line shows the tasks done, the last size vector, the
+  models counted so far, the rate and the time left.  A run stopped by
+  Ctrl-C or `--timeout` prints what it had (`complete: false`: the counts
+  of the finished size vectors, each property decided so far with the size
+  vectors it was decided in), says how many tasks it finished, and resumes
+  from the checkpoint.
 
 ### How the models are found, and why every one is
 
@@ -118,47 +143,73 @@ true).  Every axiom is then *grounded* into a circuit over these variables
 (`verify/models/grounding.py`, Kodkod's translation written for RSLang): a
 set expression becomes a map from candidate members to the literal "it is
 a member", a quantifier over a set the conjunction (∀) or disjunction (∃)
-of its body at every candidate, `card` a one-hot count.  CaDiCaL (through
-python-sat) lists the solutions, each blocked once found.
+of its body at every candidate, `card` a one-hot count.
 
-* **Nothing is lost.** The circuit of an axiom is true on exactly the
-  interpretations where the axiom is (where the evaluator would stop with
-  an error, on `debool` of a set that is not a singleton, the axiom does
-  not hold, and the circuit may say anything).  What does not ground —
-  an imperative or recursive definition, an iteration over `Z`, a power set
-  of more than 12 candidates — is left out of the circuit (the JSON's
-  `left_to_evaluator`), so the solver may give more than the models, never
-  fewer; every solution is checked by the evaluator on every axiom before
-  it counts.  Each such note is said in words in the text
+* **Exact circuits** (`verify/models/exactness.py`). The circuit of a
+  formula is true on exactly the interpretations where the formula is,
+  except where the evaluator would stop with an error (`debool` of a set
+  that is not a singleton: there the axiom does not hold, and the circuit
+  may say anything).  What does not ground — an imperative or recursive
+  definition, an iteration over `Z`, a power set of more than 12
+  candidates — is left out of the circuit (the JSON's `left_to_evaluator`),
+  so the solver may give more than the models, never fewer.  A formula is
+  *exact* when it grounds whole and neither it nor a term it reads uses
+  `debool`.  Each note on what was left out is said in words
   (`verify/models/readable/wording.py`: "A5 uses a recursive definition
   R{…}, which the SAT solver cannot translate into clauses; the solver
   searches without it, and each model it proposes is checked against A5
   by evaluating it").
-* **Symmetry.** The solver is asked only for solutions no greater, in the
-  order of the variables, than the same solution with two consecutive
-  elements of a basic set swapped (lex-leader constraints, Crawford et al.
-  1996).  The least solution of a class over every renaming is no greater
-  than any renaming of itself, so it passes them all: every class keeps a
-  model, and most of its other members are cut (graphs on 7 elements:
-  4,045 solutions for 1,044 classes and 2,097,152 labelled models).
-* **Classes and counts.** A model becomes a coloured graph (elements
-  coloured by their set, each constant its own colour, each value of a
-  structure a vertex joined to its members or, through position vertices,
-  to its components), whose automorphisms are the model's.  nauty gives its
-  canonical certificate (two models are isomorphic exactly when the
-  certificates are equal) and the order of its automorphism group, and
-  each class counts Π nᵢ!/|Aut| labelled models (orbit–stabiliser).
-  `--no-symmetry` asks the solver for every model instead and counts them
-  one by one.
+* **Deciding** (`verify/models/answers/deciding.py`). CaDiCaL (through
+  python-sat) is asked for a solution of "the axioms ∧ ¬F".  None: F holds
+  on every model of those sizes — exactly so when F's circuit is exact.
+  One: the evaluator checks it (where an axiom is not exact, that it is a
+  model; always, that F fails), and the solver is asked again for one with
+  fewer members (a totalizer over the structures' variables), until there
+  is none: the least counterexample.  Lex-leader constraints (below) keep
+  a member of every class, so they cut the search, never a least
+  counterexample.  A property whose circuit is not exact is decided by
+  going through the models instead (`how: every model`).
+* **Counting** (`verify/models/answers/counting.py`). Where every axiom is
+  exact, the labelled models of a size vector are the solutions of its
+  circuit, projected on the structures' variables, and Ganak (an exact
+  projected model counter, through pyganak) counts them without listing
+  one.  Up to isomorphism, Burnside's lemma counts the classes as the
+  average number of labelled models a renaming fixes: classes = (1/|G|)
+  Σ_g Fix(g), G the renamings of the basic sets.  Fix(g) depends only on
+  g's cycle type, so one renaming per cycle type is counted (22 on 8
+  elements), weighted by how many share it; a model is fixed by g when each
+  structure holds u exactly when it holds g(u) — two clauses per
+  candidate.  Fix(identity) is the labelled count.  Ganak runs in a child
+  process under the memory limit, so that a time limit stops it.
+* **Listing** (`verify/models/answers/listing.py`): for instances, for a
+  count where an axiom is not exact, for a property that is not.  The SAT
+  solver lists the solutions, each blocked once found, and is asked only
+  for solutions no greater, in the order of the variables, than the same
+  solution with two consecutive elements of a basic set swapped
+  (lex-leader constraints, Crawford et al. 1996): the least solution of a
+  class passes them all, so every class keeps a model.  A model becomes a
+  coloured graph whose automorphisms are the model's (elements coloured
+  by their set, each constant its own colour, each value of a structure a
+  vertex joined to its members or, through position vertices, to its
+  components); nauty gives its canonical certificate and the order of its
+  group, and each class counts Π nᵢ!/|Aut| labelled models
+  (orbit–stabiliser).  Each solution is checked by the evaluator where an
+  axiom is not exact (and with `--recheck`, everywhere).  On many workers
+  the models are shared by the number of members of the first set-valued
+  structure — the same in a whole class, so no class is in two shares.
+  `--no-symmetry` asks the solver for every model and counts them one by
+  one.
 * **Checked against the definitions.** `verify/models/naive.py` tries
   every interpretation and evaluates the axioms on each; its canonical form
-  tries every renaming.  The tests hold the SAT search to it on schemas of
-  several structures (domains built from structures and terms, element
-  structures, constants, integers, functions) and on random sets of axioms,
-  and nauty's certificates and group orders to every renaming; known
-  answers are tests too: graphs (11 on 4 vertices up to isomorphism, 64
-  labelled), partial orders (16 and 219 on 4), functions between two sets,
-  a constant set and integers.
+  tries every renaming.  The tests hold each way to it: the raw circuits
+  (no evaluator behind them) to the plain models on schemas that quantify
+  over structures, build sets over them, filter with two parameters,
+  subtract and multiply; the decisions and least counterexamples, and the
+  counts, on random axioms and properties; nauty's certificates and group
+  orders to every renaming.  Known answers are tests too: graphs (12,346
+  on 8 vertices up to isomorphism, 268,435,456 labelled), partial orders
+  (318 and 130,023 on 6), connected graphs through a recursive axiom (21
+  and 728 on 5), the empty graph's group on 8 (40,320).
 * **When a domain does not ground** (a structure `ℬℬ(X1)` on more than
   12 elements…), the enumerating search (`verify/models/search.py`) lists
   every value of each domain, evaluating an axiom as soon as the structures

@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import json
 import sys
+import time
 from pathlib import Path
 
 from ..verify.models.answers.run import interpretation_bound
@@ -128,12 +129,16 @@ class Tracker:
         self.partial: dict | None = None   # the run's merged results so far
         self.done = self.total = self.models = self.refuted = 0
         self.within = 0   # models listed by the task running here
+        self.task_started = self.started = time.monotonic()
         self.last = ""
 
     def progress(self, tried: int, labelled: int) -> None:
         if tried - self.within >= 256 and self.bar is not None:
+            if self.within == 0:
+                self.task_started = time.monotonic()
             self.within = tried
-            self.bar(note=f"{self.last} · {tried:,} solutions in this task")
+            rate = tried / max(time.monotonic() - self.task_started, 1e-3)
+            self.bar(note=f"{tried:,} models listed in this task, {rate:,.0f}/s")
 
     def finished(self, done: int, total: int, result: dict) -> None:
         self.done, self.total, self.within = done, total, 0
@@ -143,7 +148,8 @@ class Tracker:
         self.refuted += sum(1 for p in result.get("properties", ()) if not p["holds"])
         parts = [self.last]
         if self.models:
-            parts.append(f"{self.models:,} models")
+            rate = self.models / max(time.monotonic() - self.started, 1e-3)
+            parts.append(f"{self.models:,} models ({rate:,.0f}/s)")
         if self.refuted:
             parts.append(f"{self.refuted} refuted")
         if self.bar is not None:
