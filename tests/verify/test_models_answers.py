@@ -93,6 +93,18 @@ def agree(axioms, properties):
     assert found["has_model"] == (census.models > 0)
 
 
+def test_the_least_counterexample_of_as_many_elements_in_a_later_size_vector():
+    """X2's elements must all be in S2, X1's need not be in S1: at one
+    element in all, (X1=0, X2=1) comes first with one member, (X1=1, X2=0)
+    later with none — the least; deciding must look at every vector of as
+    many elements as the first counterexample."""
+    schema = Schema.parse("X1\nX2\nS1 ::= ℬ(X1)\nS2 ::= ℬ(X2)\nA1 :== S2 = X2\n")
+    found = search(schema, parse_model_scope(schema, "X1<=1, X2<=1"),
+                   ["card(X1) + card(X2) = 0"])
+    p = found["properties"][0]
+    assert p["counterexample"].sizes == {"X1": 1, "X2": 0} and p["weight"] == (1, 0)
+
+
 GRAPHS = "X1\nS1 ::= ℬ(X1×X1)\nA1 :== ∀a∈X1 (a,a)∉S1\nA2 :== ∀a,b∈X1 ((a,b)∈S1 ⇒ (b,a)∈S1)\n"
 ORDERS = ("X1\nS1 ::= ℬ(X1×X1)\nA1 :== ∀a∈X1 (a,a)∈S1\n"
           "A2 :== ∀a,b∈X1 ((a,b)∈S1 & (b,a)∈S1 ⇒ a = b)\n"

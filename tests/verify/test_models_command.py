@@ -188,8 +188,19 @@ def test_a_stopped_run_says_how_far_and_resumes_from_its_checkpoint(capsys, kins
 
 
 def test_a_local_dask_cluster_answers_as_the_run_here(capsys, kinship):
+    """The same answers; only the bookkeeping of where each property was
+    decided may differ (tasks end in another order, so a larger size vector
+    may decide a property a smaller one had refuted meanwhile)."""
     argv = ("--spec", kinship, "--sizes", "X1<=4", "--json")
-    assert run(capsys, *argv, "--workers", "2") == run(capsys, *argv)
+
+    def answers(code, out, err):
+        found = json.loads(out)
+        for key in ("per_size", "queries"):
+            found.pop(key)
+        for p in found["properties"]:
+            p.pop("decided_in")
+        return code, found, err
+    assert answers(*run(capsys, *argv, "--workers", "2")) == answers(*run(capsys, *argv))
 
 
 def test_a_counterexample_carries_verify_s_evidence(capsys, tmp_path):

@@ -13,7 +13,8 @@ Fix(g) depends only on g's cycle type in each basic set, so one renaming
 per cycle type is counted, weighted by how many renamings share it (n! /
 Π kᵐ m! for the type with m cycles of length k).  A model is fixed by g
 when each structure holds u exactly when it holds g(u): one clause pair
-per candidate (``x_u ⇔ x_g(u)``), and ``¬x_u`` when g(u) is no candidate.
+per candidate (``x_u ⇔ x_g(u)``; the candidates are closed under renaming,
+as no formula names an element of a basic set).
 Fix(identity) is the labelled count.  ``tests/verify/test_models_counting.py``
 holds these counts to the plain enumeration and to OEIS.
 
@@ -95,22 +96,19 @@ def fixed_clauses(grounded, renaming: dict[str, tuple[int, ...]]) -> list[list[i
         index = dict(grounded.pairs[alias])
         type_ = types[alias] if grounded.element[alias] else types[alias].base
         for u, v in grounded.pairs[alias]:
-            w = index.get(relabel(u, type_, renaming))
-            if w is None:
-                out.append([-v])
-            elif w != v:
+            # a candidate's image is a candidate: no formula names an element
+            # of a basic set, so the candidates are closed under renaming
+            w = index[relabel(u, type_, renaming)]
+            if w != v:
                 out.append([-v, w])   # around the cycle: x_u ⇒ x_g(u) ⇒ … ⇒ x_u
     return out
 
 
 def orbits(grounded, renaming: dict[str, tuple[int, ...]]) -> int:
     """How many variables a model fixed by ``renaming`` has free: the
-    orbits of the structures' candidates under it (a candidate whose image
-    is none is no member: not free).  A count's cost grows with it."""
-    clauses = fixed_clauses(grounded, renaming)
+    orbits of the structures' candidates under it.  A count's cost grows
+    with it."""
     variables = grounded.variables()
-    if not clauses:
-        return len(variables)
     parent = {v: v for v in variables}
 
     def root(v):
@@ -118,14 +116,9 @@ def orbits(grounded, renaming: dict[str, tuple[int, ...]]) -> int:
             parent[v] = parent[parent[v]]
             v = parent[v]
         return v
-    gone = set()
-    for clause in clauses:
-        if len(clause) == 1:
-            gone.add(-clause[0])
-        else:
-            parent[root(-clause[0])] = root(clause[1])
-    kept = {root(v) for v in variables if v not in gone}
-    return len(kept - {root(v) for v in gone})
+    for a, b in fixed_clauses(grounded, renaming):
+        parent[root(-a)] = root(b)
+    return len({root(v) for v in variables})
 
 
 def deal(units: list, costs: list[float], parts: int) -> list[list[int]]:

@@ -81,7 +81,13 @@ def search(schema, scope, asserts: list[str], instances: int | None = None, budg
             finished(len(results), len(planned), result)
 
     def needed(i: int) -> bool:
-        return is_needed(planned, results, i, answered)
+        if not is_needed(planned, results, i, answered):
+            return False
+        if planned[i]["kind"] == "decide":   # only what fewer elements left open
+            still = open_properties(planned, results, i)
+            planned[i]["properties"] = [p for p in planned[i]["properties"]
+                                        if p["name"] in still]
+        return True
     if partial is not None:
         partial["outcome"] = merge(planned, results, answered)
     run_tasks(fn if here else taskmod.run_task, planned, workers=workers, scheduler=scheduler,
@@ -110,6 +116,16 @@ def is_needed(planned: list[dict], results: dict[int, dict], i: int, answered: d
                     if planned[j]["kind"] == "list")
         return found < answered["instances"]
     return True
+
+
+def open_properties(planned: list[dict], results: dict[int, dict], i: int) -> set[str]:
+    """The properties of decide task ``i`` that no finished task refuted
+    with fewer elements (one refuted with as many may still have a lesser
+    counterexample here: fewer members)."""
+    size = sum(planned[i]["sizes"].values())
+    refuted = {p["name"] for j, r in results.items() if planned[j]["kind"] == "decide"
+               for p in r["properties"] if not p["holds"] and p["weight"][0] < size}
+    return {p["name"] for p in planned[i]["properties"]} - refuted
 
 
 def merge(planned: list[dict], results: dict[int, dict], answered: dict,
