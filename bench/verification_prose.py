@@ -110,7 +110,8 @@ a `Z` in a structure's domain stands for (−2..2 when not given, said too).
   `left_to_evaluator` (the axioms, or parts of them, the solver did not
   see), `vacuous`, `properties[]` with `name` (the alias, or the formula of
   an `--assert`), `formula`, `holds`, `how` (`query`, or `every model` where
-  the formula does not translate exactly), `decided_in` (the size vectors
+  the formula does not translate exactly, `why_every_model` saying why),
+  `decided_in` (the size vectors
   it was decided in) and `counterexample` (`null`, or `sizes` and `model`:
   alias → value in `docs/json.md`'s encoding, with the evidence),
   `instances`, and when the file carries a model or has errors,

@@ -89,12 +89,12 @@ def run_models(args) -> int:
             tracker.bar = bar
             with saying_how_far(tracker.how_far):
                 outcome = search(schema, scope, args.properties_models,
-                                 getattr(args, "instances", None), budget_from(args),
+                                 args.instances, budget_from(args),
                                  tracker.progress, symmetry=not args.no_symmetry,
                                  workers=args.workers, scheduler=args.scheduler,
                                  checkpoint=args.checkpoint, memory_limit=args.max_memory,
-                                 finished=tracker.finished, count=getattr(args, "count", False),
-                                 recheck=getattr(args, "recheck", False), partial=partial)
+                                 finished=tracker.finished, count=args.count,
+                                 recheck=args.recheck, partial=partial)
     except (TimeLimit, Interrupted):
         if partial.get("outcome") is not None:   # what the run had, before the message
             show(schema, scope, partial["outcome"], args.json, names, part)
@@ -156,7 +156,8 @@ class Tracker:
             self.bar(completed=done, total=total, note=" · ".join(parts))
 
     def how_far(self) -> str:
-        where = f"after {self.done:,} of {self.total:,} tasks (last: {self.last or 'none'})"
+        total = self.total or (self.partial or {}).get("tasks", 0)
+        where = f"after {self.done:,} of {total:,} tasks (last: {self.last or 'none'})"
         if self.checkpoint:
             return (f"{where}; the finished tasks are kept in {self.checkpoint}: run the same "
                     f"command to resume")
@@ -241,6 +242,7 @@ def to_json(schema, scope, outcome) -> dict:
             "vacuous": not outcome["has_model"] and outcome["complete"],
             "properties": [{"name": p["name"], "formula": p["formula"], "holds": p["holds"],
                             "how": p.get("how"), "decided_in": p.get("decided_in", []),
+                            **({"why_every_model": p["why"]} if p.get("why") else {}),
                             "counterexample": counterexample(p),
                             **({"error": {"code": p["error"].code, "message": p["error"].message}}
                                if p.get("error") else {})}

@@ -23,14 +23,15 @@ from ...rsl.syntax import tree as s
 
 def inexact(schema, tree: s.Node) -> str | None:
     """Why the circuit of ``tree`` (a formula over ``schema``) may differ
-    from the evaluator — "debool in D3" — or None when it cannot."""
+    from the evaluator — "D3 uses debool, …" — or None when it cannot."""
     seen: set[str] = set()
     pending: list[tuple[str | None, s.Node]] = [(None, tree)]
     while pending:
         where, node = pending.pop()
         for part in node.walk():
             if isinstance(part, s.Apply) and part.op == "debool":
-                return f"debool in {where}" if where else "debool"
+                return (f"{where or 'it'} uses debool, an error unless its set has one "
+                        f"member: there the solver's translation may say anything")
         for name, _ in dependencies(node):
             if name in seen or name not in schema:
                 continue

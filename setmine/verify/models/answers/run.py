@@ -90,6 +90,7 @@ def search(schema, scope, asserts: list[str], instances: int | None = None, budg
         return True
     if partial is not None:
         partial["outcome"] = merge(planned, results, answered)
+        partial["tasks"] = len(planned)
     run_tasks(fn if here else taskmod.run_task, planned, workers=workers, scheduler=scheduler,
               checkpoint=checkpoint, identity=taskmod.identity(planned), on_result=done,
               memory_limit=memory_limit, needed=needed,
