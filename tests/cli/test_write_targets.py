@@ -266,7 +266,9 @@ def test_a_checkpoint_that_is_not_a_regular_file_is_refused_before_reading(
     monkeypatch.setattr(Checkpoint, "_load", no_work)
     assert main([*argv, "--checkpoint", str(path)]) == 2
     err = capsys.readouterr().err
-    assert f"--checkpoint {path}: a {kind}, not a checkpoint file" in err, err
+    # a long path is shortened past 80 characters (pytest's folders grow with its runs)
+    assert f"--checkpoint {str(path)[:60]}" in err, err
+    assert f": a {kind}, not a checkpoint file" in err, err
     assert stat.S_IFMT(os.lstat(path).st_mode) == (stat.S_IFIFO if kind == "FIFO"
                                                    else stat.S_IFCHR)
 

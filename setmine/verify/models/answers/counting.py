@@ -226,8 +226,9 @@ def _quiet_stdout():
     sys.stdout.flush()
     saved = os.dup(1)
     try:
-        with open(os.devnull, "w") as devnull:
-            os.dup2(devnull.fileno(), 1)
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, 1)
+        os.close(devnull)
         yield
     finally:
         os.dup2(saved, 1)
