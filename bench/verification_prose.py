@@ -217,17 +217,21 @@ of its body at every candidate, `card` a one-hot count.
   it reads have values; a scope of more than `--max-states` interpretations
   (default 100,000,000) is then refused before any work.
 
-**Speed** (`bench/models_vs_script.py`, one core; the script tries every
-relation with itertools and finds classes by trying every permutation):
+**Speed** (`bench/models_targets.py`, one core unless said; each row the
+command in a fresh process, start-up included, against the way before this
+release — every model listed by the SAT search and sorted by nauty, each
+property evaluated on each class):
 
-| | setmine | plain script | ratio |
+| | now | before | ratio |
 |---|---|---|---|
-| graphs on 5 elements (34 classes, 1,024 labelled) | 0.05 s | 71.4 s | 1,578× |
-| partial orders on 5 (63, 4,231) | 0.18 s | 71.5 s | 395× |
-| partial orders on 6 (318, 130,023) | 1.9 s | — | |
-| graphs on 7 (1,044, 2,097,152) | 2.0 s | — | |
-| partial orders on 7 (2,045, 6,129,859) | 31 s | — | |
-| kinship, 60 terms (bench/schemas), X1<=4: 1,397 classes, 3 statements refuted | 3.1 s | — | |
+| graphs on 8 vertices counted (12,346 classes, 268,435,456 labelled) | 1.0 s | 132 s | 132× |
+| the starter bundle's shape (bench/schemas/starter.rsl), `X1<=3,X2<=2`, Z 0..3: a false `--assert` refuted | 0.9 s | 39 s | 42× |
+| the same, `--instances 1` | 0.9 s | 43 s | 47× |
+| the same, every model counted (72,420 classes, 348,644 labelled) | 0.8 s | 39 s | 50× |
+| kinship, 60 terms (bench/schemas), `X1<=4`: its 4 statements decided | 1.1 s | 6.6 s | 6× |
+| random axioms over two structures at X1=3, counted, against the plain enumeration (`naive.py`) | 0.01–0.06 s | 0.4–0.8 s | 7–44× |
+| connected graphs on 8, listed (a recursive axiom: 11,117 classes): 1 worker → 2 | 410 s → 207 s | | 1.98× |
+| partial orders on 8, counted by Ganak (16,999 classes): 1 worker → 2 | 14.8 s → 8.9 s | | 1.66× |
 
 ### The Saper over every topology
 
