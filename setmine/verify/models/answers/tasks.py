@@ -8,7 +8,8 @@ on a Dask worker and a checkpoint keeps it (``verify/checkpoint.py``,
   the models gone through, ``listing.py``, for the others);
 * ``count``: one part of the vector's count — the models fixed by some of
   the renamings Burnside's lemma averages over (``counting.py``), or, when
-  the axioms' circuits are not exact, every model listed (part 0 only);
+  the axioms' circuits are not exact, its share of the models listed
+  (shared by an invariant of the class: ``sat.Grounded.shares``);
 * ``list``: the vector's first instances, one per class.
 
 Size vectors are independent: their models are distinct (isomorphic models
