@@ -24,7 +24,6 @@ from collections import Counter
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from pysat.solvers import Solver
 
 from setmine.rsl.schema import Schema
 from setmine.verify.models import naive, sat
@@ -84,22 +83,15 @@ def model_key(sizes, values) -> tuple:
 
 
 def raw_models(schema, scope) -> Counter | None:
-    """Every solution of the circuits, without the evaluator's re-check;
-    None when some axiom (or part) is left to the evaluator."""
-    found: Counter = Counter()
-    for sizes in scope.size_vectors():
-        grounded = sat.Grounded(schema, dict(sizes), scope.integers, symmetry=False)
-        if grounded.left_to_evaluator:
-            return None
-        variables = grounded.variables()
-        with Solver(name="cadical153", bootstrap_with=grounded.circuit.clauses) as solver:
-            while solver.solve():
-                true = {lit for lit in solver.get_model() if lit > 0}
-                found[model_key(sizes, grounded.decode(true))] += 1
-                if not variables:
-                    break
-                solver.add_clause([-v if v in true else v for v in variables])
-    return found
+    """Every solution of the circuits, without the evaluator's re-check
+    (``test_models_faults.raw_models``); None when some axiom (or part) is
+    left to the evaluator."""
+    from .test_models_faults import raw_models as every_solution
+
+    if any(sat.Grounded(schema, dict(sizes), scope.integers, symmetry=False).left_to_evaluator
+           for sizes in scope.size_vectors()):
+        return None
+    return every_solution(schema, scope)
 
 
 def rechecked_models(schema, scope) -> Counter:
