@@ -20,7 +20,7 @@ For each of N seeded 30×16/99 mid-game positions, timed side by side:
   probabilities only (what D8, D11 and D15–D18 count);
 - imperative: the same 27 values computed imperatively, without RSLang —
   the solver's counts plus the term-by-term reference of the cross-check
-  (`setmine.check.reference`): the like-for-like baseline of a whole
+  (`setmine.crosscheck.reference`): the like-for-like baseline of a whole
   evaluation.
 
 Prints the median time of each and the ratios, and counts the positions
@@ -38,7 +38,7 @@ import time
 from eval_scaling import position
 
 from setmine.board import structure
-from setmine.check.reference import NOTIONS, Facts, defined
+from setmine.crosscheck.reference import NOTIONS, Facts, defined
 from setmine.eval.compiled.program import Program
 from setmine.eval.interpret.model import evaluate_schema
 from setmine.eval.values.sets import card

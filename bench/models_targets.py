@@ -39,10 +39,10 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from setmine.rsl.schema import Schema  # noqa: E402
-from setmine.verify.models import naive  # noqa: E402
-from setmine.verify.models.answers.listing import listing  # noqa: E402
-from setmine.verify.models.answers.run import search  # noqa: E402
-from setmine.verify.models.scope import parse_model_scope  # noqa: E402
+from setmine.verification.models import naive  # noqa: E402
+from setmine.verification.models.answers.listing import listing  # noqa: E402
+from setmine.verification.models.answers.run import search  # noqa: E402
+from setmine.verification.models.scope import parse_model_scope  # noqa: E402
 
 SCHEMAS = ROOT / "bench" / "schemas"
 GRAPHS = "X1\nS1 ::= ℬ(X1×X1)\nA1 :== ∀a∈X1 (a,a)∉S1\nA2 :== ∀a,b∈X1 ((a,b)∈S1 ⇒ (b,a)∈S1)\n"

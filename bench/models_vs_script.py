@@ -32,7 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from setmine.rsl.schema import Schema  # noqa: E402
 from setmine.cli.verify_models import search  # noqa: E402
-from setmine.verify.models.scope import parse_model_scope  # noqa: E402
+from setmine.verification.models.scope import parse_model_scope  # noqa: E402
 # the plain script is the tests' own: itertools over every relation, by hand
 from tests.verify.test_models_naive import by_hand, is_graph, is_order  # noqa: E402
 

@@ -27,13 +27,13 @@ ROOT = Path(__file__).resolve().parents[1]
 
 # the tests that should catch a fault of the models scope: its grounding and
 # nauty's counts (held to the plain enumeration), and its model files' readers
-MODELS_TESTS = ("tests/verify/test_models_faults.py tests/verify/test_models_differential.py "
+MODELS_TESTS = ("tests/verification/test_models_faults.py tests/verification/test_models_differential.py "
                 "tests/rsl/test_language_table.py")
 MODEL_FILE_TESTS = "tests/model/test_model_faults.py tests/model/test_files.py"
-ANSWERS_TESTS = "tests/verify/test_models_answers.py tests/verify/test_models_command.py"
+ANSWERS_TESTS = "tests/verification/test_models_answers.py tests/verification/test_models_command.py"
 
 FAULTS = [
-    ("the repair judge skips its last case", "setmine/repair/search.py",
+    ("the repair judge skips its last case", "setmine/repairing/search.py",
      "for place, i in enumerate(self.order):", "for place, i in enumerate(self.order[:-1]):",
      "tests/repair"),
     ("the evidence keeps only the last witness on the path", "setmine/present/explain/trace.py",
@@ -41,22 +41,22 @@ FAULTS = [
      "    for trace in traces:\n        walk(trace)\n    return found[-1:]\n", "tests/verify"),
     ("counting's forward pass with >= for >", "setmine/eval/values/counting.py",
      "        elif have > room:", "        elif have >= room:", "tests/eval"),
-    ("the SAT grounding's difference as an intersection", "setmine/verify/models/grounding.py",
+    ("the SAT grounding's difference as an intersection", "setmine/verification/models/grounding.py",
      '"\\\\": lambda x, y: c.and_((x, neg(y)))', '"\\\\": lambda x, y: c.and_((x, y))',
      "tests/verify"),
-    ("the lex-leader constraint reversed", "setmine/verify/models/circuits.py",
+    ("the lex-leader constraint reversed", "setmine/verification/models/circuits.py",
      "self.clause((neg(equal_so_far), neg(x), y))", "self.clause((neg(equal_so_far), x, neg(y)))",
      "tests/verify"),
     # a local cluster as a terminal runs it
-    ("the workers inherit Ctrl-C", "setmine/verify/cluster.py",
+    ("the workers inherit Ctrl-C", "setmine/verification/cluster.py",
      "                with _spawning_workers():", "                with ExitStack():",
-     "tests/verify/test_cluster_command.py"),
-    ("the workers inherit the address-space limit", "setmine/verify/cluster.py",
+     "tests/verification/test_cluster_command.py"),
+    ("the workers inherit the address-space limit", "setmine/verification/cluster.py",
      "        lifted = _lift_address_space()", "        lifted = None", "tests/verify"),
     # the language written in many places (issue 37, item 5): a construct forgotten in a stage
     ("the reader forgets the filter", "setmine/present/explain/reading.py",
      "    def read_Filter(self, n):", "    def read_Filter_(self, n):", "tests/rsl"),
-    ("repair forgets ∆ among the set operators", "setmine/repair/mutations.py",
+    ("repair forgets ∆ among the set operators", "setmine/repairing/mutations.py",
      'SET_OPERATORS = ("∪", "∩", "\\\\", "∆")', 'SET_OPERATORS = ("∪", "∩", "\\\\")',
      "tests/rsl"),
     ("the compiled path forgets ∆", "setmine/eval/compiled/compiler.py",
@@ -80,20 +80,20 @@ FAULTS = [
      'return f"(+ 1 (set.card {self.term(node.arg, env, ty, arg_t)}))"', "tests/proof"),
     # the models scope (issue 45, tests that bite): each lost or miscounted models unseen
     ("models: a set-builder over a structure drops the domain's membership",
-     "setmine/verify/models/grounding.py",
+     "setmine/verification/models/grounding.py",
      "return _kept({u: self.c.and_((p, self.formula(",
      "return _kept({u: self.c.and_((self.formula(", MODELS_TESTS),
     ("models: an ∃ ignores whether the candidate is present",
-     "setmine/verify/models/grounding.py",
+     "setmine/verification/models/grounding.py",
      "else self.c.and_((present, inner)))", "else inner)", MODELS_TESTS),
     ("models: a filter of several parameters with or for and",
-     "setmine/verify/models/grounding.py",
+     "setmine/verification/models/grounding.py",
      "keep = c.and_(q.members.get(u[i - 1], False) for i, q in zip(n.indices, params))",
      "keep = c.or_(q.members.get(u[i - 1], False) for i, q in zip(n.indices, params))",
      MODELS_TESTS),
-    ("models: a grounded - computes +", "setmine/verify/models/grounding.py",
+    ("models: a grounded - computes +", "setmine/verification/models/grounding.py",
      '"-": lambda x, y: x - y', '"-": lambda x, y: x + y', MODELS_TESTS),
-    ("models: nauty's group order truncated, not rounded", "setmine/verify/models/canonical.py",
+    ("models: nauty's group order truncated, not rounded", "setmine/verification/models/canonical.py",
      "order = round(mantissa * 10 ** exponent)", "order = int(mantissa * 10 ** exponent)",
      MODELS_TESTS),
     ("models: a Portal tuple with extra components cut to fit", "setmine/model/decode.py",
@@ -108,21 +108,21 @@ FAULTS = [
      "                named[name] = index\n", "", MODEL_FILE_TESTS),
     # the models scope's answers (issue 45): decided, counted, split
     ("models: Burnside's weight of a cycle type forgets the cycles' order",
-     "setmine/verify/models/answers/counting.py",
+     "setmine/verification/models/answers/counting.py",
      "many //= length ** times * factorial(times)", "many //= length ** times", ANSWERS_TESTS),
     ("models: a renaming's cycle left open in a fixed model",
-     "setmine/verify/models/answers/counting.py",
+     "setmine/verification/models/answers/counting.py",
      "                out.append([-v, w])", "                pass", ANSWERS_TESTS),
-    ("models: a counterexample not made least", "setmine/verify/models/answers/deciding.py",
+    ("models: a counterexample not made least", "setmine/verification/models/answers/deciding.py",
      "            bound = self._at_most(verdict.weight[1] - 1)", "            break",
      ANSWERS_TESTS),
-    ("models: debool taken for exact", "setmine/verify/models/exactness.py",
+    ("models: debool taken for exact", "setmine/verification/models/exactness.py",
      'if isinstance(part, s.Apply) and part.op == "debool":', "if False:", ANSWERS_TESTS),
     ("models: a size vector skipped once a property fails at as many elements",
-     "setmine/verify/models/answers/run.py",
+     "setmine/verification/models/answers/run.py",
      "least.get(name, size + 1) < size for name", "least.get(name, size + 1) <= size for name",
      ANSWERS_TESTS),
-    ("models: the shares of a count overlap", "setmine/verify/models/sat.py",
+    ("models: the shares of a count overlap", "setmine/verification/models/sat.py",
      "return [exactly(m) for m in possible[j::parts]]", "return [exactly(m) for m in possible]",
      ANSWERS_TESTS),
 ]

@@ -34,7 +34,7 @@ sys.path.insert(0, str(ROOT))
 from setmine import load_schema  # noqa: E402
 from setmine.proof.decide import decide  # noqa: E402
 from setmine.rsl.schema import Schema  # noqa: E402
-from setmine.verify.models.scope import parse_model_scope  # noqa: E402
+from setmine.verification.models.scope import parse_model_scope  # noqa: E402
 
 SAPER = ["D8 ⊆ S2", "D11 ∩ S2 = ∅", "S2 \\ D8 ∈ D15", "D18 ∩ D8 = ∅"]
 STRETCH = "D11 ≠ ∅ ⇒ D18 = D11"

@@ -21,8 +21,8 @@ import time
 from pathlib import Path
 
 from setmine.eval.interpret.model import dependency_order
-from setmine.repair.search import DEFAULT_SCOPE, DEFAULT_VALIDATE, repair
-from setmine.repair.text import applied, to_json
+from setmine.repairing.search import DEFAULT_SCOPE, DEFAULT_VALIDATE, repair
+from setmine.repairing.text import applied, to_json
 from setmine.resources import DEFECTS, WRITTEN_SCHEMA
 from setmine.rsl.schema import Schema
 

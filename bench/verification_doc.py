@@ -30,10 +30,10 @@ import sys
 sys.path.insert(0, str(Path(__file__).resolve().parent))   # the prose, beside this script
 
 from setmine.rsl.schema import Schema
-from setmine.verify.boards.job import Job, loaded, shape_data
-from setmine.verify.boards.verdicts import counterexample
-from setmine.verify.boards.run import verify
-from setmine.verify.boards.scope import count_positions, parse_shapes
+from setmine.verification.boards.job import Job, loaded, shape_data
+from setmine.verification.boards.verdicts import counterexample
+from setmine.verification.boards.run import verify
+from setmine.verification.boards.scope import count_positions, parse_shapes
 from verification_prose import HEADER  # noqa: E402
 
 SCHEMAS = ["spec/saper.rsl", "spec/saper-corrected.rsl"]

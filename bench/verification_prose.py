@@ -67,7 +67,7 @@ a `Z` in a structure's domain stands for (−2..2 when not given, said too).
   axioms are facts: the interpretations where every axiom is true are the
   **models**.
 * **What is answered** is what was asked, and nothing more
-  (`verify/models/answers/run.py`):
+  (`verification/models/answers/run.py`):
   * **properties** — every statement (theorem) of the schema and every
     `--assert` — are *decided*: size vector by size vector, smallest first,
     the SAT solver is asked once for a model where the property fails.  A
@@ -83,7 +83,7 @@ a `Z` in a structure's domain stands for (−2..2 when not given, said too).
   * **instances**: `--instances N` shows the first N models up to
     isomorphism and the search stops there (Alloy's `run`); with nothing to
     decide and no `--instances`, three are shown.
-* **Names** (`verify/models/readable/naming.py`): when the schema file
+* **Names** (`verification/models/readable/naming.py`): when the schema file
   carries a model (a ConceptPortal session or bundle, or setmine's model
   file), element i of a basic set is the file's i-th label in the file's
   order (`Иван`, `Пётр`…; a ConceptPortal binding by index).  Past the
@@ -94,7 +94,7 @@ a `Z` in a structure's domain stands for (−2..2 when not given, said too).
   numbers each set's elements 0…n−1; constant sets and integers keep
   their numbers.  The JSON keeps the numbers, and gives
   the names in `element_names`.
-* **A schema with errors** (`verify/models/readable/valid_part.py`) is
+* **A schema with errors** (`verification/models/readable/valid_part.py`) is
   checked in its valid part, as `eval` and `check` evaluate one: each
   faulty constituent is named with its error, each one depending on it
   (directly or through others) is skipped with a line.  A faulty or
@@ -141,12 +141,12 @@ candidate member (`S1 ::= ℬ(X1×X1)` on 3 elements: 9 variables, one per
 pair; `S4 ::= ℬ(S2×S3)`: one per pair of the product's candidates, each
 implying its pair is in S2×S3; `S5 ::= X1`: one per element, exactly one
 true).  Every axiom is then *grounded* into a circuit over these variables
-(`verify/models/grounding.py`, Kodkod's translation written for RSLang): a
+(`verification/models/grounding.py`, Kodkod's translation written for RSLang): a
 set expression becomes a map from candidate members to the literal "it is
 a member", a quantifier over a set the conjunction (∀) or disjunction (∃)
 of its body at every candidate, `card` a one-hot count.
 
-* **Exact circuits** (`verify/models/exactness.py`). The circuit of a
+* **Exact circuits** (`verification/models/exactness.py`). The circuit of a
   formula is true on exactly the interpretations where the formula is,
   except where the evaluator would stop with an error (`debool` of a set
   that is not a singleton: there the axiom does not hold, and the circuit
@@ -156,11 +156,11 @@ of its body at every candidate, `card` a one-hot count.
   so the solver may give more than the models, never fewer.  A formula is
   *exact* when it grounds whole and neither it nor a term it reads uses
   `debool`.  Each note on what was left out is said in words
-  (`verify/models/readable/wording.py`: "A5 uses a recursive definition
+  (`verification/models/readable/wording.py`: "A5 uses a recursive definition
   R{…}, which the SAT solver cannot translate into clauses; the solver
   searches without it, and each model it proposes is checked against A5
   by evaluating it").
-* **Deciding** (`verify/models/answers/deciding.py`). CaDiCaL (through
+* **Deciding** (`verification/models/answers/deciding.py`). CaDiCaL (through
   python-sat) is asked for a solution of "the axioms ∧ ¬F".  None: F holds
   on every model of those sizes — exactly so when F's circuit is exact.
   One: the evaluator checks it (where an axiom is not exact, that it is a
@@ -170,7 +170,7 @@ of its body at every candidate, `card` a one-hot count.
   a member of every class, so they cut the search, never a least
   counterexample.  A property whose circuit is not exact is decided by
   going through the models instead (`how: every model`).
-* **Counting** (`verify/models/answers/counting.py`). Where every axiom is
+* **Counting** (`verification/models/answers/counting.py`). Where every axiom is
   exact, the labelled models of a size vector are the solutions of its
   circuit, projected on the structures' variables, and Ganak (an exact
   projected model counter, through pyganak) counts them without listing
@@ -182,7 +182,7 @@ of its body at every candidate, `card` a one-hot count.
   structure holds u exactly when it holds g(u) — two clauses per
   candidate.  Fix(identity) is the labelled count.  Ganak runs in a child
   process under the memory limit, so that a time limit stops it.
-* **Listing** (`verify/models/answers/listing.py`): for instances, for a
+* **Listing** (`verification/models/answers/listing.py`): for instances, for a
   count where an axiom is not exact, for a property that is not.  The SAT
   solver lists the solutions, each blocked once found, and is asked only
   for solutions no greater, in the order of the variables, than the same
@@ -200,7 +200,7 @@ of its body at every candidate, `card` a one-hot count.
   structure — the same in a whole class, so no class is in two shares.
   `--no-symmetry` asks the solver for every model and counts them one by
   one.
-* **Checked against the definitions.** `verify/models/naive.py` tries
+* **Checked against the definitions.** `verification/models/naive.py` tries
   every interpretation and evaluates the axioms on each; its canonical form
   tries every renaming.  The tests hold each way to it: the raw circuits
   (no evaluator behind them) to the plain models on schemas that quantify
@@ -212,7 +212,7 @@ of its body at every candidate, `card` a one-hot count.
   (318 and 130,023 on 6), connected graphs through a recursive axiom (21
   and 728 on 5), the empty graph's group on 8 (40,320).
 * **When a domain does not ground** (a structure `ℬℬ(X1)` on more than
-  12 elements…), the enumerating search (`verify/models/search.py`) lists
+  12 elements…), the enumerating search (`verification/models/search.py`) lists
   every value of each domain, evaluating an axiom as soon as the structures
   it reads have values; a scope of more than `--max-states` interpretations
   (default 100,000,000) is then refused before any work.
@@ -357,7 +357,7 @@ per view, not once per placement of the mines behind it; the written
 schema's D4 reads S2 itself (`pr2 b ∩ S2`: which neighbours are mined) and
 is keyed by it, sharing nothing it should not.  A property that does not
 read the move is decided once for all the moves of a (mines, open cells).
-`tests/verify/test_sharing.py` checks that none of this changes a verdict,
+`tests/verification/test_sharing.py` checks that none of this changes a verdict,
 a count or a first counterexample, on both schemas.
 
 ### Groups of placements
@@ -373,14 +373,14 @@ set of open cells up to symmetry (and each move, when a property reads
 it), the placements of the k mines in the closed cells are grouped by
 those counts — the cells lying in exactly the same counted sets form
 atoms, a group is how many mines each atom holds, and its size is a
-product of binomials (`verify/boards/views.py`) — and each group is decided once,
+product of binomials (`verification/boards/views.py`) — and each group is decided once,
 on its least placement.  `states` and `distinct` are counted, not visited
 (the distinct ones by Burnside's lemma over the open cells' stabiliser).
 A number of open cells at which a property fails is decided to its end
 and then walked in the canonical order, each position mapped to its group
 by symmetry and counts without evaluating anything: the first that lands
 in a failing group is the counterexample the position-by-position walk
-reports.  `tests/verify/test_grouped.py` holds the groups and the orbit
+reports.  `tests/verification/test_grouped.py` holds the groups and the orbit
 counts to brute force, and the runs to the position-by-position walk on
 every board up to 7 cells, with and without symmetry, eight properties of
 which four fail.  The written schema's claims read S2 through D4

@@ -22,12 +22,12 @@ import argparse
 import itertools
 import time
 
-from setmine.check.agreement import crosscheck
-from setmine.check.positions import positions
+from setmine.crosscheck.agreement import crosscheck
+from setmine.crosscheck.positions import positions
 from setmine.rsl.schema import Schema
-from setmine.verify.boards.job import Job, shape_data
-from setmine.verify.boards.run import verify
-from setmine.verify.boards.scope import count_positions, parse_shapes
+from setmine.verification.boards.job import Job, shape_data
+from setmine.verification.boards.run import verify
+from setmine.verification.boards.scope import count_positions, parse_shapes
 
 
 def plain_rate(schema: Schema, shapes, sample: int) -> tuple[float, int]:

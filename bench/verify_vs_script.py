@@ -9,7 +9,7 @@ every closed cell as the move.  Three ways, each timed on the whole scope:
 - script: `bench/plain_verify.py`, standard library only — each view's
   consistent placements by brute force, the decision cached per view, no
   symmetry;
-- verify: `setmine.verify.boards.run.verify(job)` with symmetry reduction, run
+- verify: `setmine.verification.boards.run.verify(job)` with symmetry reduction, run
   serially in this process (no Dask cluster), counting's tables emptied
   first (``kept.forget``) so that no way profits from the one before;
 - verify --no-symmetry: the same, every state checked.
@@ -44,10 +44,10 @@ from setmine.eval.compiled.program import Run
 from setmine.eval.values.kept import forget
 from setmine.resources import CORRECTED_SCHEMA
 from setmine.rsl.schema import Schema
-from setmine.verify.boards import explore
-from setmine.verify.boards.job import Job, shape_data
-from setmine.verify.boards.run import verify
-from setmine.verify.boards.scope import count_positions, parse_shapes
+from setmine.verification.boards import explore
+from setmine.verification.boards.job import Job, shape_data
+from setmine.verification.boards.run import verify
+from setmine.verification.boards.scope import count_positions, parse_shapes
 
 PROPERTY = "D18 ∩ D8 = ∅"
 TARGETS = {"symmetry": 5.0, "no_symmetry": 1.0}

@@ -194,7 +194,7 @@ Is the corrected schema right? setmine's cross-check compares every term with
 what its convention says, computed by an independent solver that shares no code
 with the evaluator. On this board:"""),
     ("code", """\
-from setmine.check.agreement import crosscheck
+from setmine.crosscheck.agreement import crosscheck
 
 for name in ("written", "corrected"):
     report = crosscheck(schema(name), midgame)

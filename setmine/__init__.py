@@ -27,7 +27,7 @@ from __future__ import annotations
 
 __version__ = "0.1.0"
 __all__ = ["check", "evaluate", "load_board", "load_schema", "prove", "repair", "report", "show",
-           "verify"]  # check, repair and verify are also subpackages, made callable (at the end)
+           "verify"]
 
 
 def load_schema(spec="written"):
@@ -97,7 +97,7 @@ def evaluate(schema="written", board="beginner-midgame", term=None, *,
     return evaluate_expression(schema, term, structure(board), budget)
 
 
-def _check(schema="written", board="beginner-midgame") -> dict:
+def check(schema="written", board="beginner-midgame") -> dict:
     """Each axiom's verdict on the board (``True``/``False``, or the
     RSLError that kept it from being decided), as ``setmine check`` says it.
 
@@ -114,7 +114,7 @@ def _check(schema="written", board="beginner-midgame") -> dict:
     return {a: (results[a].value if results[a].ok else results[a].error) for a in axioms}
 
 
-def _verify(schema="written", shapes: str = "cells<=4", *, assertions=(), properties=(),
+def verify(schema="written", shapes: str = "cells<=4", *, assertions=(), properties=(),
            scope: str = "positions", mines=None, symmetry: bool = True,
            workers: int | None = None) -> dict:
     """Check properties on every state of a scope, as ``setmine verify``
@@ -130,10 +130,10 @@ def _verify(schema="written", shapes: str = "cells<=4", *, assertions=(), proper
     >>> result["states"], [(p["name"], p["holds"]) for p in result["properties"]]
     (184, [('D18 ∩ D8 = ∅', True)])
     """
-    from .verify.boards.job import Job, shape_data
-    from .verify.boards.properties import default_properties
-    from .verify.boards.run import to_json, verify as run
-    from .verify.boards.scope import parse_shapes
+    from .verification.boards.job import Job, shape_data
+    from .verification.boards.properties import default_properties
+    from .verification.boards.run import to_json, verify as run
+    from .verification.boards.scope import parse_shapes
 
     schema = load_schema(schema)
     asked = tuple(("assert", a) for a in assertions) + tuple(("builtin", p) for p in properties)
@@ -146,19 +146,19 @@ def _verify(schema="written", shapes: str = "cells<=4", *, assertions=(), proper
     return to_json(run(job, workers=workers))
 
 
-def _repair(schema, alias: str, scope: str = "cells<=5", **options):
+def repair(schema, alias: str, scope: str = "cells<=5", **options):
     """Localize the fault of a term's formula and search for the smallest
     change that makes it mean its convention, as ``setmine repair`` does
     (options: ``max_edits``, ``seconds``, ``max_candidates``, ``fixes``,
     ``validate``); returns the search's result (``.status``, ``.fixes``,
-    ``str()`` of it as the command prints it: ``setmine.repair.text.render``).
+    ``str()`` of it as the command prints it: ``setmine.repairing.text.render``).
 
     >>> import setmine
     >>> result = setmine.repair("written", "D14", "cells<=4", validate=None)
     >>> result.status, [str(e) for e in result.fixes[0].edits]
     ('fixed', ['D13 → D8'])
     """
-    from .repair.search import repair as search
+    from .repairing.search import repair as search
 
     options.setdefault("validate", None)
     return search(load_schema(schema), alias, scope, **options)
@@ -262,33 +262,3 @@ def show(value, cells=None, limit: int = 12) -> str:
             elif is_set(item):
                 stack.extend(listing(item, limit).items)
     return text(value, limit, frozenset(cells))
-
-
-# ---------------------------------------------------------------------------
-# Three of the front door's names are also subpackages (setmine.check,
-# setmine.verify, setmine.repair), and importing a subpackage makes it the
-# attribute of that name.  So each of the three *is* its subpackage, made
-# callable: setmine.verify(...) runs the function above, setmine.verify.boards.job
-# is the module, and every way of importing works as usual.  The three
-# packages' __init__ modules import nothing, so this stays light.
-
-def _callable_packages() -> None:
-    import types
-
-    from . import check as check_package, repair as repair_package, verify as verify_package
-
-    class CallablePackage(types.ModuleType):
-        """A subpackage that is also a function of the front door."""
-
-        def __call__(self, *args, **kwargs):
-            return self.__front_door__(*args, **kwargs)
-
-    for package, function in ((check_package, _check), (verify_package, _verify),
-                              (repair_package, _repair)):
-        package.__class__ = CallablePackage
-        package.__front_door__ = function
-        package.__doc__ = (f"{function.__doc__.rstrip()}\n\n(The package "
-                           f"{package.__name__}:) {package.__doc__}")
-
-
-_callable_packages()

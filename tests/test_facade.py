@@ -48,19 +48,21 @@ def test_a_structure_by_name_is_its_value():
     assert setmine.evaluate("corrected", "tiny-2x2", "S2") == frozenset({(1, 0)})
 
 
-def test_the_subpackages_of_the_same_names_are_the_functions_too():
-    """setmine.check, .verify and .repair are their subpackages, callable:
-    every way of importing a module of them works as usual."""
-    import setmine.check.isolate  # noqa: F401 - imports the subpackages
-    import setmine.repair.search as search
-    import setmine.verify.boards.run  # noqa: F401
-    from setmine.verify.boards.job import Job
+def test_the_functions_are_functions_whatever_is_imported():
+    """check, verify and repair are functions with their own signatures;
+    the packages behind them are setmine.crosscheck, setmine.verification
+    and setmine.repairing, and importing them changes nothing."""
+    import inspect
 
-    assert callable(setmine.check) and callable(setmine.verify) and callable(setmine.repair)
-    assert setmine.verify.boards.job.Job is Job and search.__name__ == "setmine.repair.search"
+    import setmine.crosscheck.isolate  # noqa: F401 - imports the packages
+    import setmine.repairing.search  # noqa: F401
+    import setmine.verification.boards.run  # noqa: F401
+
+    for name in setmine.__all__:
+        function = getattr(setmine, name)
+        assert inspect.isfunction(function), name
+        assert "*args" not in str(inspect.signature(function)), name
     assert setmine.check("corrected", "tiny-2x2")["A6"] is True
-    assert ">>>" in setmine.verify.__doc__ and "The package setmine.verify" in \
-        setmine.verify.__doc__
 
 
 def test_report_draws_what_the_command_draws(tmp_path):

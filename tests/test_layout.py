@@ -55,31 +55,31 @@ BELOW = {
     "present/pages": {".", "base", "eval/values", "eval/shapes", "eval/interpret", "board", "board/files",
                       "present/output", "present/explain"} | RSL,
     "present": set(),
-    "check": {".", "base", "eval/values", "eval/interpret", "board", "board/files"} | RSL | SOLVER | PRESENT,
-    "verify": {"base"},
-    "verify/models": {"verify", "eval/values", "eval/interpret", "base", "present/explain",
+    "crosscheck": {".", "base", "eval/values", "eval/interpret", "board", "board/files"} | RSL | SOLVER | PRESENT,
+    "verification": {"base"},
+    "verification/models": {"verification", "eval/values", "eval/interpret", "base", "present/explain",
                       "present/output"} | RSL,
-    "verify/models/answers": {"verify/models", "verify", "eval/values", "eval/interpret", "base",
+    "verification/models/answers": {"verification/models", "verification", "eval/values", "eval/interpret", "base",
                               "present/explain", "present/output"} | RSL,
-    "verify/models/readable": {"verify/models", "verify", ".", "model", "portal", "eval/values",
+    "verification/models/readable": {"verification/models", "verification", ".", "model", "portal", "eval/values",
                                "eval/interpret", "base", "present/output"} | RSL,
-    "proof": {"verify", "verify/models", "verify/models/answers", "eval/values", "eval/interpret", "base",
+    "proof": {"verification", "verification/models", "verification/models/answers", "eval/values", "eval/interpret", "base",
               "present/explain", "present/output"} | RSL,
-    "verify/boards": {".", "base", "eval/values", "eval/shapes", "eval/interpret", "eval/compiled",
-                      "board", "board/files", "check", "verify", "verify/models"}
+    "verification/boards": {".", "base", "eval/values", "eval/shapes", "eval/interpret", "eval/compiled",
+                      "board", "board/files", "crosscheck", "verification", "verification/models"}
                      | RSL | SOLVER | PRESENT,
     "pictures": {".", "base", "eval/values", "eval/shapes", "eval/interpret", "eval/compiled",
-                 "board", "board/files", "check", "repair"} | RSL | SOLVER | PRESENT,
-    "repair": {".", "base", "eval/values", "eval/shapes", "eval/interpret", "board", "board/files", "check",
-               "verify", "verify/boards"} | RSL | SOLVER | PRESENT,
+                 "board", "board/files", "crosscheck", "repairing"} | RSL | SOLVER | PRESENT,
+    "repairing": {".", "base", "eval/values", "eval/shapes", "eval/interpret", "board", "board/files", "crosscheck",
+               "verification", "verification/boards"} | RSL | SOLVER | PRESENT,
     "serve": {".", "base", "eval/values", "eval/interpret", "board", "board/files", "model",
-              "pictures", "verify", "verify/boards", "verify/models", "verify/models/readable",
-              "verify/models/answers", "proof"}
+              "pictures", "verification", "verification/boards", "verification/models", "verification/models/readable",
+              "verification/models/answers", "proof"}
              | RSL | PRESENT | SOLVER,
     "cli": {".", "base", "eval/values", "eval/interpret", "eval/compiled", "board", "board/files", "exteor",
-            "portal", "model", "check", "verify", "verify/boards", "verify/models",
-            "verify/models/readable", "verify/models/answers", "pictures",
-            "repair", "serve", "proof"}
+            "portal", "model", "crosscheck", "verification", "verification/boards", "verification/models",
+            "verification/models/readable", "verification/models/answers", "pictures",
+            "repairing", "serve", "proof"}
            | RSL | SOLVER | PRESENT,
 }
 

@@ -12,8 +12,8 @@ from __future__ import annotations
 import json
 import sys
 
-from ..check.agreement import crosscheck, render, to_json
-from ..check.reference import NOTIONS
+from ..crosscheck.agreement import crosscheck, render, to_json
+from ..crosscheck.reference import NOTIONS
 from ..eval.interpret.model import Limits
 from ..present.output.header import schema_line, schema_name
 from .commands import summary_of

@@ -18,7 +18,7 @@ from pathlib import Path
 
 from ..board import draw
 from ..board.board import plural
-from ..check.defect_search import (
+from ..crosscheck.defect_search import (
     DEFAULT_BUDGET,
     DEFAULT_MAX_CELLS,
     DEFAULT_RANDOM,

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import sys
 
-from ..check.observability import observe, render, to_json
+from ..crosscheck.observability import observe, render, to_json
 from ..eval.interpret.model import Limits
 from ..present.output.header import schema_line
 from .commands import summary_of

@@ -184,10 +184,10 @@ def _play_chunk(task: tuple) -> list[dict]:
 
 
 def play_tasks(args, config, options: dict, progress) -> list:
-    """The games of ``args`` as the tasks of ``setmine.verify.cluster``:
+    """The games of ``args`` as the tasks of ``setmine.verification.cluster``:
     on a cluster (--workers, --scheduler) and/or saved (--checkpoint)."""
     from ..solver.games.runs import game_result, game_tasks
-    from ..verify.cluster import CheckpointError, ClusterError, run_tasks
+    from ..verification.cluster import CheckpointError, ClusterError, run_tasks
     from . import UserError, version
 
     # chunks that do not depend on the number of workers: a stopped campaign

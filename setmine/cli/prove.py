@@ -70,7 +70,7 @@ def add_parser(sub) -> None:
 def run(args) -> int:
     from ..proof.decide import ProveInputError, decide, scope_of
     from ..proof.report import exit_status, text_lines, to_json
-    from ..verify.models.scope import ModelScopeError
+    from ..verification.models.scope import ModelScopeError
     from . import UserError
 
     schema = load_valid_schema(args.schema)

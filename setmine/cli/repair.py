@@ -28,13 +28,13 @@ import json
 import sys
 from pathlib import Path
 
-from ..check.reference import NOTIONS
+from ..crosscheck.reference import NOTIONS
 from ..eval.interpret.model import dependency_order
 from ..present.output.header import schema_line
-from ..repair.search import (DEFAULT_CANDIDATES, DEFAULT_EDITS, DEFAULT_FIXES, DEFAULT_SCOPE,
+from ..repairing.search import (DEFAULT_CANDIDATES, DEFAULT_EDITS, DEFAULT_FIXES, DEFAULT_SCOPE,
                              DEFAULT_SECONDS, DEFAULT_VALIDATE, RepairError, repair)
-from ..repair.text import applied, render, to_json
-from ..verify.boards.scope import ScopeError, parse_shapes
+from ..repairing.text import applied, render, to_json
+from ..verification.boards.scope import ScopeError, parse_shapes
 from .commands import summary_of
 from .common import (SPEC_HELP, file_name, help_text, load_schema, positive_int,
                      positive_seconds, writable, write_output)

@@ -64,7 +64,7 @@ class Ordered(argparse.Action):
 
 
 def add_parser(sub) -> None:
-    from ..verify.boards.properties import BUILTIN
+    from ..verification.boards.properties import BUILTIN
 
     p = sub.add_parser("verify", help=summary_of("verify"),
                        description=help_text(__doc__))
@@ -132,8 +132,8 @@ def add_parser(sub) -> None:
 
 def job_from(args):
     """The job the options describe, or a clear error (before running)."""
-    from ..verify.boards.job import VerifyError
-    from ..verify.boards.job import build_job
+    from ..verification.boards.job import VerifyError
+    from ..verification.boards.job import build_job
     from . import UserError
 
     schema = load_valid_schema(args.spec)
@@ -157,7 +157,7 @@ def job_from(args):
 def check_size(job, max_states: int) -> int:
     """The number of states (positions scope; deals × first clicks for
     games), or a clear error when it is over the budget."""
-    from ..verify.boards.job import VerifyError, state_count
+    from ..verification.boards.job import VerifyError, state_count
     from . import UserError
 
     try:
@@ -173,9 +173,9 @@ def draw_counterexample(result, output: Path) -> str:
     what was written."""
     from ..pictures.page import report_page
     from ..pictures.report_data import build
-    from ..verify.boards.evidence import gather
-    from ..verify.boards.job import loaded
-    from ..verify.boards.verdicts import headline
+    from ..verification.boards.evidence import gather
+    from ..verification.boards.job import loaded
+    from ..verification.boards.verdicts import headline
     from .common import write_output
 
     failing = [(spec, tally["counterexample"]) for spec, tally in result.properties()
@@ -206,10 +206,10 @@ def where_it_stopped(seen: dict, args) -> str:
 
 
 def run(args) -> int:
-    from ..verify.cluster import CheckpointError, ClusterError
-    from ..verify.boards.job import VerifyError
-    from ..verify.boards.verdicts import render
-    from ..verify.boards.run import to_json, verify
+    from ..verification.cluster import CheckpointError, ClusterError
+    from ..verification.boards.job import VerifyError
+    from ..verification.boards.verdicts import render
+    from ..verification.boards.run import to_json, verify
     from . import UserError
     from .limits import saying_how_far
     from .solve import quiet_broken_pipe

@@ -6,7 +6,7 @@ An interpretation gives the basic sets of each size of the scope elements
 0…n−1, the constant sets the integers 0…n−1, and each structure a value of
 its domain (a ``Z`` standing for ``--integers``); a model is one where
 every axiom is true.  The run answers what is asked
-(``verify/models/answers/run.py``):
+(``verification/models/answers/run.py``):
 
 * each statement (theorem) of the schema and each ``--assert`` is decided,
   size vector by size vector, smallest first, by one SAT query for a
@@ -37,19 +37,19 @@ import sys
 import time
 from pathlib import Path
 
-from ..verify.models.answers.run import interpretation_bound
+from ..verification.models.answers.run import interpretation_bound
 from .common import budget_from, load_schema, writable
 from .limits import saying_how_far
 from .progress import progress_bar, wanted
 
 
 def run_models(args) -> int:
-    from ..verify.models.scope import ModelScopeError, defaults_note, parse_model_scope
+    from ..verification.models.scope import ModelScopeError, defaults_note, parse_model_scope
     from . import UserError
     from .limits import Interrupted, TimeLimit
 
-    from ..verify.models.readable.naming import element_names
-    from ..verify.models.readable.valid_part import valid_part
+    from ..verification.models.readable.naming import element_names
+    from ..verification.models.readable.valid_part import valid_part
 
     whole = load_schema(args.spec)
     part = valid_part(whole)   # a faulty constituent and its dependants are left out, said
@@ -65,7 +65,7 @@ def run_models(args) -> int:
     note = defaults_note(schema, scope)
     if note:
         print(f"the scope: {note}", file=sys.stderr)
-    from ..verify.models.sat import why_not
+    from ..verification.models.sat import why_not
 
     ungrounded = why_not(schema, scope)   # None: the SAT search applies
     if ungrounded:   # every value of each domain is listed: bounded before any work
@@ -170,7 +170,7 @@ def check_assertions(schema, asserts: list[str], part=None) -> None:
     when it names a constituent left out of a faulty schema, why."""
     import re
 
-    from ..verify.models.scope import BadAssertion, read_assertion
+    from ..verification.models.scope import BadAssertion, read_assertion
     from . import UserError
 
     for text in asserts:
@@ -186,9 +186,9 @@ def search(schema, scope, asserts: list[str], instances: int, budget=None, progr
            **options) -> dict:
     """``verify.models.answers.run.search``, its cluster's and checkpoint's errors
     said as usage errors."""
-    from ..verify.checkpoint import CheckpointError
-    from ..verify.cluster import ClusterError
-    from ..verify.models.answers.run import search as search_models
+    from ..verification.checkpoint import CheckpointError
+    from ..verification.cluster import ClusterError
+    from ..verification.models.answers.run import search as search_models
     from . import UserError
 
     try:
@@ -201,13 +201,13 @@ def search(schema, scope, asserts: list[str], instances: int, budget=None, progr
 
 
 def _values_json(schema, interpretation) -> dict:
-    from ..verify.models.evidence import values_json
+    from ..verification.models.evidence import values_json
 
     return values_json(schema, interpretation)
 
 
 def _evidence_json(schema, p) -> dict:
-    from ..verify.models.evidence import evidence_json
+    from ..verification.models.evidence import evidence_json
 
     return evidence_json(schema, p["counterexample"], p["name"])
 
@@ -261,7 +261,7 @@ def _show_evidence(schema, p) -> list[str]:
     shows a board's counterexample."""
     from ..present.explain.trace import render as render_trace
     from ..present.output.values import show
-    from ..verify.models.evidence import gather
+    from ..verification.models.evidence import gather
 
     evidence = gather(schema, p["counterexample"], p["name"])
     lines = [f"    {n} = {show(r.value) if r.ok else 'error: ' + r.error.message}"
@@ -271,8 +271,8 @@ def _show_evidence(schema, p) -> list[str]:
 
 
 def print_outcome(schema, scope, outcome, names=None) -> None:
-    from ..verify.models.readable.naming import named_interpretation
-    from ..verify.models.readable.wording import why_not_grounded
+    from ..verification.models.readable.naming import named_interpretation
+    from ..verification.models.readable.wording import why_not_grounded
 
     names = names or {}
 
@@ -319,7 +319,7 @@ def _sizes_list(vectors: list[dict]) -> str:
 def _write_model(schema, outcome, path: Path, names=None) -> None:
     """The first counterexample (else the first instance) as a Portal
     session whose id and title say what it is, elements by the file's names."""
-    from ..verify.models.readable.naming import session_for
+    from ..verification.models.readable.naming import session_for
     from . import UserError
     from .common import write_output
 

@@ -17,9 +17,9 @@ from pathlib import Path
 from markupsafe import Markup
 
 from ..board.svg import board_svg
-from ..repair.search import DEFAULT_EDITS, Repair, repair as search
-from ..repair.text import board_name, marked, suspect_value, validation_line
-from ..repair.text import render as render_text
+from ..repairing.search import DEFAULT_EDITS, Repair, repair as search
+from ..repairing.text import board_name, marked, suspect_value, validation_line
+from ..repairing.text import render as render_text
 from ..rsl.schema import Schema
 from ..rsl.syntax.printer import unicode
 from .display import error_html, load_schema, render

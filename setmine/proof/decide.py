@@ -2,7 +2,7 @@
 
 Two engines, as Isabelle runs Sledgehammer beside Nitpick:
 
-* the **models scope** (``verify/models``) goes through every model up to
+* the **models scope** (``verification/models``) goes through every model up to
   a scope, smallest first, and finds each statement's smallest
   counterexample — a refutation, exact, but bounded;
 * the **prover** (cvc5, on the translation of ``theory.py``) shows that the
@@ -30,7 +30,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..verify.models.scope import BadAssertion, read_assertion
+from ..verification.models.scope import BadAssertion, read_assertion
 from .cvc5run import Answer, answer, answer_apart
 from .theory import Piece, Theory, used_aliases
 from .smtlib import NoTranslation
@@ -153,7 +153,7 @@ def decide(schema, assertions=(), timeout: float = DEFAULT_TIMEOUT, scope=None,
 def default_scope(schema):
     """Every basic and constant set of at most ``DEFAULT_SIZE`` (3) elements;
     Z in a structure's domain standing for ``DEFAULT_INTEGERS`` (−2..2) (the models
-    scope's own defaults, ``verify/models/scope.py``); None for a schema
+    scope's own defaults, ``verification/models/scope.py``); None for a schema
     with no basic set and no Z."""
     return scope_of(schema)
 
@@ -162,7 +162,7 @@ def scope_of(schema, sizes: str | None = None, integers: str | None = None):
     """The models scope ``sizes`` and ``integers`` ask for, each set or Z
     they do not size taking the default; ModelScopeError says what is
     wrong."""
-    from ..verify.models.scope import needs_integers, parse_model_scope
+    from ..verification.models.scope import needs_integers, parse_model_scope
 
     if not sizes and not any(c.kind in ("basic", "constant") for c in schema) \
             and not needs_integers(schema):
@@ -188,8 +188,8 @@ def _bounded(schema, scope, statements: list[Statement], seconds: float) -> Boun
     """The models scope, size vector by size vector (smallest first) until
     every statement is refuted, the scope is done or ``seconds`` pass."""
     from ..eval.values.budget import Budget, BudgetExceeded
-    from ..verify.models.scope import ModelScope
-    from ..verify.models.answers.tasks import decide as one_vector, properties_of
+    from ..verification.models.scope import ModelScope
+    from ..verification.models.answers.tasks import decide as one_vector, properties_of
 
     if scope is None:
         return Bounded("no basic set", "", True)
@@ -232,7 +232,7 @@ def _bounded(schema, scope, statements: list[Statement], seconds: float) -> Boun
 def _covered(scope, done: dict) -> str:
     """The largest scope every vector of which was checked (the vectors
     come smallest first, so it is a box when the run stopped early)."""
-    from ..verify.models.scope import ModelScope
+    from ..verification.models.scope import ModelScope
 
     best = {a: -1 for a, _, _ in scope.sizes}
     for limit in range(0, max(hi for _, _, hi in scope.sizes) + 1):

@@ -24,7 +24,7 @@ def exit_status(outcome: Outcome) -> int:
 def to_json(schema, outcome: Outcome) -> dict:
     """The fixed interface: ``axioms`` and ``statements[]`` (name, formula,
     verdict, used, counterexample, bounded, seconds), and more beside."""
-    from ..verify.models.evidence import evidence_json, values_json
+    from ..verification.models.evidence import evidence_json, values_json
 
     def statement(st: Statement) -> dict:
         example = None
@@ -78,7 +78,7 @@ def _names(aliases: list[str]) -> str:
 def text_lines(schema, outcome: Outcome) -> list[str]:
     """The answer as ``setmine prove`` prints it."""
     from ..present.output.values import show
-    from ..verify.models.evidence import gather
+    from ..verification.models.evidence import gather
     from ..present.explain.trace import render
 
     lines = [f"{schema.path or 'the schema'}: every model of every size "

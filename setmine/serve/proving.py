@@ -31,7 +31,7 @@ from __future__ import annotations
 import time
 
 from ..proof.decide import ProveInputError, statements_of
-from ..verify.models.scope import ModelScopeError
+from ..verification.models.scope import ModelScopeError
 from . import running
 from .requests import ApiError, schema_of, text_of
 
@@ -151,8 +151,8 @@ def _shown(schema, entry: dict, statement) -> None:
     from ..present.explain.trace import render
     from ..present.output.values import show
     from ..proof.report import verdict_line
-    from ..verify.boards.verdicts import headline
-    from ..verify.models.evidence import gather
+    from ..verification.boards.verdicts import headline
+    from ..verification.models.evidence import gather
 
     entry["line"] = verdict_line(statement)
     found = statement.counterexample

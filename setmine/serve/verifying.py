@@ -23,8 +23,8 @@ from __future__ import annotations
 
 import time
 
-from ..verify.boards.job import VerifyError, build_job, state_count
-from ..verify.models.scope import ModelScopeError, parse_model_scope
+from ..verification.boards.job import VerifyError, build_job, state_count
+from ..verification.models.scope import ModelScopeError, parse_model_scope
 from . import running
 from .requests import ApiError, schema_of, text_of
 from .running import strings as _strings
@@ -62,8 +62,8 @@ def start(body: dict) -> dict:
             parsed = parse_model_scope(schema, sizes, integers)
         except ModelScopeError as exc:
             raise ApiError("badScope", str(exc), field="sizes") from None
-        from ..verify.models.answers.run import interpretation_bound
-        from ..verify.models.sat import why_not
+        from ..verification.models.answers.run import interpretation_bound
+        from ..verification.models.sat import why_not
 
         if why_not(schema, parsed):
             total, worst, _ = interpretation_bound(schema, parsed)
@@ -113,10 +113,10 @@ def job_of(payload: dict, messages) -> dict:
 
 
 def _boards(payload: dict, messages) -> dict:
-    from ..verify.boards.evidence import gather
-    from ..verify.boards.job import Job, loaded
-    from ..verify.boards.run import to_json, verify
-    from ..verify.boards.verdicts import headline
+    from ..verification.boards.evidence import gather
+    from ..verification.boards.job import Job, loaded
+    from ..verification.boards.run import to_json, verify
+    from ..verification.boards.verdicts import headline
 
     def progress(tally: dict, done: int, tasks: int) -> None:
         messages.put(("progress", {"done": done, "tasks": tasks,
@@ -141,9 +141,9 @@ def _models(payload: dict, messages) -> dict:
     from ..model.own import own_json
     from ..present.explain.trace import render as render_trace
     from ..rsl.schema import Schema
-    from ..verify.boards.verdicts import headline
-    from ..verify.models.evidence import gather
-    from ..verify.models.answers.run import search
+    from ..verification.boards.verdicts import headline
+    from ..verification.models.evidence import gather
+    from ..verification.models.answers.run import search
 
     schema = Schema.parse(payload["schema"], payload["path"] or None)
     scope = parse_model_scope(schema, payload["sizes"], payload["integers"])

@@ -59,7 +59,7 @@ WRITERS = {
                              "setmine.cli.verify_models.search"),
     "verify --report": (lambda out, g: ["verify", "--shapes", "1x2", "--assert", "card(X1) = 3",
                                         "--report", out], 1,
-                        "setmine.verify.boards.run.verify"),
+                        "setmine.verification.boards.run.verify"),
     "defects --write": (lambda out, g: ["defects", "--max-cells", "2", "--examples", "0",
                                         "--write", out], 1, "setmine.cli.defects.search"),
     "repair -o": (lambda out, g: ["repair", "D14", "--scope", "cells<=2", "--validate", "none",
@@ -242,7 +242,7 @@ def test_dev_stdout_is_written_in_place(capsys):
 
 
 CHECKPOINTED = {
-    "verify": (["verify", "--shapes", "1x2"], "setmine.verify.boards.run.verify"),
+    "verify": (["verify", "--shapes", "1x2"], "setmine.verification.boards.run.verify"),
     "play": (["play", "--level", "5x5x3", "--games", "2"], "setmine.cli.play.play_tasks"),
 }
 
@@ -251,7 +251,7 @@ CHECKPOINTED = {
 @pytest.mark.parametrize("kind", ["character device", "FIFO"])
 def test_a_checkpoint_that_is_not_a_regular_file_is_refused_before_reading(
         command, kind, tmp_path, capsys, monkeypatch):
-    from setmine.verify.checkpoint import Checkpoint
+    from setmine.verification.checkpoint import Checkpoint
 
     path = tmp_path / "run.ckpt"
     if kind == "FIFO":
@@ -275,7 +275,7 @@ def test_a_checkpoint_that_is_not_a_regular_file_is_refused_before_reading(
 
 @pytest.mark.parametrize("kind", ["character device", "FIFO", "folder"])
 def test_the_checkpoint_itself_refuses_what_is_not_a_regular_file(kind, tmp_path, monkeypatch):
-    from setmine.verify.checkpoint import Checkpoint, CheckpointError
+    from setmine.verification.checkpoint import Checkpoint, CheckpointError
 
     path = tmp_path / "run.ckpt"
     if kind == "FIFO":

@@ -46,8 +46,8 @@ from setmine.eval.values.subsets import Subsets
 from setmine.rsl.syntax.errors import RSLError
 from setmine.rsl.syntax.parser import parse_expression
 from setmine.rsl.schema import Schema
-from setmine.verify.boards.scope import count_positions, parse_shapes
-from setmine.verify.boards.symmetry import Symmetry, position_orbits
+from setmine.verification.boards.scope import count_positions, parse_shapes
+from setmine.verification.boards.symmetry import Symmetry, position_orbits
 
 from .strategies import (
     structures,

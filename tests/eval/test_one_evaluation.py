@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from setmine import resources
 from setmine.board import load_board, structure
-from setmine.check.agreement import crosscheck
+from setmine.crosscheck.agreement import crosscheck
 from setmine.eval.interpret.model import evaluate_schema
 from setmine.eval.values.budget import Budget
 from setmine.present.output.kinds import fibers

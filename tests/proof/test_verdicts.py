@@ -12,7 +12,7 @@ import pytest
 
 from setmine.proof.decide import decide
 from setmine.rsl.schema import Schema
-from setmine.verify.models.scope import parse_model_scope
+from setmine.verification.models.scope import parse_model_scope
 
 EQUIVALENCE = """\
 X1

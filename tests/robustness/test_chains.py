@@ -238,7 +238,7 @@ def test_a_chain_of_definitions_in_every_order_of_evaluation(tmp_path):
     and chained evaluations of the cross-check, a report's sections —
     reaches its end."""
     from setmine.board import structure
-    from setmine.check.isolate import evaluate_chain
+    from setmine.crosscheck.isolate import evaluate_chain
     from setmine.eval.compiled.program import Program
     from setmine.eval.interpret.model import dependency_order
     from setmine.pictures.report_data import order

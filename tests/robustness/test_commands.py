@@ -128,8 +128,8 @@ def test_a10_crosscheck_that_checked_nothing(capsys, tmp_path):
 
 
 def test_a10_crosscheck_says_when_it_compared_sizes_only(capsys):
-    from setmine.check.compare import compare
-    from setmine.check.reference import Family
+    from setmine.crosscheck.compare import compare
+    from setmine.crosscheck.reference import Family
 
     family = Family(size=10 ** 6, test=lambda x: True, listing=lambda: [])
     verdict = compare("D15", family, family)

@@ -26,7 +26,7 @@ from setmine.eval.planning.compiled import truth_code, value_code
 from setmine.oracle import naive
 from setmine.present.explain.reading import read
 from setmine.present.explain.why import Why
-from setmine.repair.mutations import Site, alternatives, sites
+from setmine.repairing.mutations import Site, alternatives, sites
 from setmine.rsl.schema import Schema
 from setmine.rsl.semantics.node_types import node_types
 from setmine.rsl.semantics.types import SetType
@@ -36,7 +36,7 @@ from setmine.rsl.syntax.language import CONSTRUCTS, EXAMPLE_SCHEMA, STAGES, cons
 from setmine.rsl.syntax.parser import parse_expression
 from setmine.rsl.syntax.printer import ascii, unicode
 from setmine.rsl.syntax.spelling import ASCII
-from setmine.verify.models.sat import Grounded
+from setmine.verification.models.sat import Grounded
 
 ROOT = Path(__file__).resolve().parents[2]
 SCHEMA = Schema.parse(EXAMPLE_SCHEMA)
@@ -211,8 +211,8 @@ def probe_mutations(c):
 def interpretations_at_2() -> tuple[dict, ...]:
     """Every interpretation of EXAMPLE_SCHEMA's structures with X1 = {0, 1}
     (16 · 4 · 4 = 256), by the definition."""
-    from setmine.verify.models.naive import interpretations
-    from setmine.verify.models.scope import parse_model_scope
+    from setmine.verification.models.naive import interpretations
+    from setmine.verification.models.scope import parse_model_scope
 
     return tuple(i.values for i in interpretations(SCHEMA, parse_model_scope(SCHEMA, "X1=2")))
 

@@ -203,8 +203,8 @@ def finished(server, run: str) -> dict:
 
 
 def test_verify_finds_what_setmine_verify_finds(server):
-    from setmine.verify.boards.job import build_job
-    from setmine.verify.boards.run import to_json, verify
+    from setmine.verification.boards.job import build_job
+    from setmine.verification.boards.run import to_json, verify
 
     claims = ["D18 ∩ D8 = ∅", "card(D15) ≥ 1"]
     status, started = server.post("/api/verify", {"schema": "written", "scope": "positions",
@@ -307,8 +307,8 @@ def test_a_schema_named_by_a_path_is_text_not_a_file(server, schema):
 
 
 def test_verify_on_games_gives_the_shortest_trace(server):
-    from setmine.verify.boards.job import build_job
-    from setmine.verify.boards.run import to_json, verify
+    from setmine.verification.boards.job import build_job
+    from setmine.verification.boards.run import to_json, verify
 
     status, started = server.post("/api/verify", {"schema": "written", "scope": "games",
                                                   "shapes": "2x2", "mines": "1"})

@@ -113,8 +113,8 @@ def test_verify_on_boards_loads_its_counterexample(page):
              "the verification's end")
     assert page.find_element(*by("#progress")).get_attribute("value") == \
         page.find_element(*by("#progress")).get_attribute("max")
-    from setmine.verify.boards.job import build_job
-    from setmine.verify.boards.run import to_json, verify
+    from setmine.verification.boards.job import build_job
+    from setmine.verification.boards.run import to_json, verify
 
     job = build_job(setmine.load_schema("written"), shapes="2x2",
                     properties=[("assert", "D18 ∩ D8 = ∅")])

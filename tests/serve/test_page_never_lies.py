@@ -277,10 +277,10 @@ def test_a_failing_verdict_says_what_is_wrong_before_anything_is_loaded(model_pa
     assert "X1 of 1 element" in failing.text
     # a schema's own claim: its formula and its headline, as setmine verify gives them
     from setmine.rsl.schema import Schema
-    from setmine.verify.boards.verdicts import headline
-    from setmine.verify.models.evidence import gather
-    from setmine.verify.models.answers.run import search
-    from setmine.verify.models.scope import parse_model_scope
+    from setmine.verification.boards.verdicts import headline
+    from setmine.verification.models.evidence import gather
+    from setmine.verification.models.answers.run import search
+    from setmine.verification.models.scope import parse_model_scope
 
     schema = Schema.parse(PLAN, None)
     outcome = search(schema, parse_model_scope(schema, "X1<=1,X2<=2", "0..1"), [], 1)

@@ -5,7 +5,7 @@ kinds of defect and for the move's closure.
 
 The causes are this schema's (the words are written once, here); their
 boards and values come from the findings, so a cause the search did not
-find is not told.  The kinds' definitions are those of ``check/defect_search.py``.
+find is not told.  The kinds' definitions are those of ``crosscheck/defect_search.py``.
 """
 
 from __future__ import annotations

@@ -33,8 +33,8 @@ STAGES: dict[str, str] = {
     "reading": "present/explain/reading.py: `read_<Node>`, the formula in English",
     "why": "present/explain/why.py: why an element is in the construct's value (or why a "
            "formula holds)",
-    "mutations": "repair/mutations.py: the edits a repair tries at the construct",
-    "grounding": "verify/models/grounding.py: the construct as a Boolean circuit (the "
+    "mutations": "repairing/mutations.py: the edits a repair tries at the construct",
+    "grounding": "verification/models/grounding.py: the construct as a Boolean circuit (the "
                  "models scope)",
     "prove": "proof/translate.py: the construct in SMT-LIB for cvc5 (setmine prove), its "
              "truth on the example's models the evaluator's",
