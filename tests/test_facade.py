@@ -15,10 +15,18 @@ from setmine.rsl.syntax.errors import RSLError
 
 
 def test_every_facade_function_has_a_running_example():
+    import importlib
+
     for name in setmine.__all__:
         assert ">>>" in (getattr(setmine, name).__doc__ or ""), name
-    failed, attempted = doctest.testmod(setmine)
-    assert attempted >= len(setmine.__all__) and failed == 0
+    attempted = 0
+    for module in ("setmine", "setmine.facade.inputs", "setmine.facade.plain",
+                   "setmine.facade.model", "setmine.facade.evaluating",
+                   "setmine.facade.verifying", "setmine.facade.drawing"):
+        result = doctest.testmod(importlib.import_module(module))
+        assert result.failed == 0, module
+        attempted += result.attempted
+    assert attempted >= len(setmine.__all__)
 
 
 def test_the_front_door_works_from_any_folder_and_imports_lightly(tmp_path):
@@ -53,6 +61,7 @@ def test_the_functions_are_functions_whatever_is_imported():
     the packages behind them are setmine.crosscheck, setmine.verification
     and setmine.repairing, and importing them changes nothing."""
     import inspect
+    import pydoc
 
     import setmine.crosscheck.isolate  # noqa: F401 - imports the packages
     import setmine.repairing.search  # noqa: F401
@@ -60,8 +69,9 @@ def test_the_functions_are_functions_whatever_is_imported():
 
     for name in setmine.__all__:
         function = getattr(setmine, name)
-        assert inspect.isfunction(function), name
+        assert inspect.isfunction(function) or inspect.isclass(function), name
         assert "*args" not in str(inspect.signature(function)), name
+        assert function.__doc__ and "Help on package" not in pydoc.render_doc(function), name
     assert setmine.check("corrected", "tiny-2x2")["A6"] is True
 
 

@@ -81,6 +81,12 @@ BELOW = {
             "verification/models/readable", "verification/models/answers", "pictures",
             "repairing", "serve", "proof"}
            | RSL | SOLVER | PRESENT,
+    # the Python front door, beside the command line: the same library below both
+    "facade": {".", "base", "eval/values", "eval/interpret", "board", "board/files", "model",
+               "portal", "verification", "verification/boards", "verification/models",
+               "verification/models/readable", "verification/models/answers", "pictures",
+               "repairing", "proof"}
+              | RSL | PRESENT,
 }
 
 

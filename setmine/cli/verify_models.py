@@ -108,12 +108,10 @@ def run_models(args) -> int:
 def show(schema, scope, outcome: dict, as_json: bool, names=None, part=None) -> None:
     """The outcome as text (elements by the file's own names) or JSON."""
     if as_json:
-        found = to_json(schema, scope, outcome)
-        if names:
-            found["element_names"] = {a: list(v) for a, v in names.items()}
-        if part is not None and not part.whole:
-            found["schema_errors"] = part.to_json()
-        print(json.dumps(found, ensure_ascii=False, indent=1))
+        from ..verification.models.answers.report import to_json
+
+        print(json.dumps(to_json(schema, scope, outcome, names, part), ensure_ascii=False,
+                         indent=1))
     else:
         print_outcome(schema, scope, outcome, names or {})
 
@@ -198,56 +196,6 @@ def search(schema, scope, asserts: list[str], instances: int, budget=None, progr
     except OSError as exc:
         raise UserError(f"--checkpoint {options.get('checkpoint')}: {exc.strerror or exc}") \
             from None
-
-
-def _values_json(schema, interpretation) -> dict:
-    from ..verification.models.evidence import values_json
-
-    return values_json(schema, interpretation)
-
-
-def _evidence_json(schema, p) -> dict:
-    from ..verification.models.evidence import evidence_json
-
-    return evidence_json(schema, p["counterexample"], p["name"])
-
-
-def to_json(schema, scope, outcome) -> dict:
-    def example(i):
-        return None if i is None else {"sizes": dict(i.sizes), "model": _values_json(schema, i)}
-
-    def counterexample(p):
-        if p["counterexample"] is None:
-            return None
-        return {**example(p["counterexample"]), **_evidence_json(schema, p)}
-
-    answered = outcome["answered"]
-    return {"scope": "models", "spec": schema.path,
-            "sizes": {a: {"least": lo, "most": hi} for a, lo, hi in scope.sizes},
-            "defaulted": {"sizes": list(scope.defaulted),
-                          "integers": scope.integers_defaulted},
-            "integers": list(scope.integers) if scope.integers else None,
-            "done": {"decided": answered["decided"], "counted": answered["counted"],
-                     "instances": answered["instances"]},
-            "complete": outcome["complete"],
-            "models": outcome["models"], "labelled_models": outcome["labelled"],
-            "per_size": [{"sizes": v["sizes"],
-                          **({"models": v["models"], "labelled_models": v["labelled"]}
-                             if "models" in v else {}),
-                          **({"decided": v["decided"]} if "decided" in v else {})}
-                         for v in outcome["vectors"]
-                         if "models" in v or "decided" in v],
-            "queries": outcome["queries"], "interpretations": outcome["tried"],
-            "engine": outcome["engine"], "left_to_evaluator": outcome["left_to_evaluator"],
-            "vacuous": not outcome["has_model"] and outcome["complete"],
-            "properties": [{"name": p["name"], "formula": p["formula"], "holds": p["holds"],
-                            "how": p.get("how"), "decided_in": p.get("decided_in", []),
-                            **({"why_every_model": p["why"]} if p.get("why") else {}),
-                            "counterexample": counterexample(p),
-                            **({"error": {"code": p["error"].code, "message": p["error"].message}}
-                               if p.get("error") else {})}
-                           for p in outcome["properties"]],
-            "instances": [example(i) for i in outcome["instances"]]}
 
 
 def _show_model(schema, interpretation) -> list[str]:
