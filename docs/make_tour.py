@@ -48,7 +48,10 @@ every probability is an exact fraction. This notebook shows
 2. where the written formulas differ from what their authors meant, each on the
    smallest board that shows it,
 3. the corrected schema beside the written one,
-4. the corrected schema playing a game of Minesweeper by itself.
+4. the corrected schema playing a game of Minesweeper by itself,
+5. any other schema: one typed in a cell, and a study plan read from a
+   ConceptPortal session, its model edited in Python, verified over every small
+   model and proved.
 
 Run the cells from top to bottom (*Run → Run All Cells*). Nothing is fetched from
 the network: the schemas and boards ship with setmine."""),
@@ -221,6 +224,73 @@ game[len(game) // 2]"""),
     ("code", """\
 game.final"""),
     ("md", """\
+## 5. Any schema
+
+setmine reads any RSLang schema, not only the Saper. `%load_ext setmine` adds two
+magics: `%%rsl NAME` types the schema written in its cell, shows its constituents
+with their types (and errors), and binds it to `NAME`; the cell may end with a
+model, under a line `@model`, in setmine's model file encoding (elements by name).
+`%rsl FORMULA` then types a formula and evaluates it over that model."""),
+    ("code", """\
+import setmine
+
+%load_ext setmine"""),
+    ("code", """\
+%%rsl kin
+@title Kinship
+X1
+  term: people
+S1 ::= ℬ(X1×X1)
+  term: parent: (parent, child)
+A1 :== ∀a∈X1 (a,a)∉S1
+  term: nobody is their own parent
+D1 :== D{σ∈X1×X1 | ∃τ∈S1 ∃υ∈S1 (pr1(σ)=pr1(τ) & pr2(τ)=pr1(υ) & pr2(υ)=pr2(σ))}
+  term: grandparent: (grandparent, grandchild)
+@model
+{"X1": ["Ann", "Bob", "Cid", "Dee"],
+ "S1": [["Ann", "Bob"], ["Bob", "Cid"], ["Bob", "Dee"]]}"""),
+    ("code", """\
+%rsl D1"""),
+    ("code", """\
+%rsl Pr1(S1) \\ Pr2(S1)"""),
+    ("md", """\
+`kin` is the model (with its schema): every function of `setmine` takes it. Does
+every model of at most three people have a grandparent? `verify` decides it over
+every model of the scope, and shows the smallest counterexample:"""),
+    ("code", """\
+setmine.verify(kin, scope="models", sizes="X1<=3", assertions=["D1 ≠ ∅"])"""),
+    ("md", """\
+### A study plan, from ConceptPortal
+
+`spec/models/study-plan.session.json` is a ConceptPortal session: a schema of
+students, courses, prerequisites and credits, and one model of it. `load_model`
+reads both; a model shows itself as tables, and its values are plain Python (element
+names, tuples, frozensets)."""),
+    ("code", """\
+plan = setmine.load_model("study-plan")
+plan"""),
+    ("code", """\
+print("taken too early (D2):", sorted(setmine.evaluate(plan, term="D2")))
+setmine.check(plan)"""),
+    ("md", """\
+Boris took *models* before passing *algebra*, which it requires; so the statement
+`T1` (nobody takes a course too early) is false in this model. Edit the model in
+Python — *models* no longer requires *algebra* — and evaluate again:"""),
+    ("code", """\
+fewer = plan.replace(S1=plan["S1"] - {("models", "algebra")})
+print("taken too early (D2):", sorted(setmine.evaluate(fewer, term="D2")))
+setmine.check(fewer)"""),
+    ("md", """\
+One model is one case. `verify` looks at every model of every size vector of a
+scope (here, up to two students and two courses) and `prove` decides the
+statements for models of every size, with cvc5:"""),
+    ("code", """\
+setmine.verify(plan, scope="models", sizes="X1<=2,X2<=2")"""),
+    ("code", """\
+proof = setmine.prove(plan, timeout=10, sizes="X1<=2,X2<=2")
+print("the axioms:", proof["axioms"])
+proof"""),
+    ("md", """\
 ## Where next
 
 * `setmine report beginner-midgame` writes the whole report of this board as one
@@ -229,7 +299,8 @@ game.final"""),
   explains one value step by step.
 * `evaluate()` takes any schema file and any board file (or the text of one), so
   you can change a formula and see at once what it does. `docs/board-format.md`
-  describes the board files, `docs/notebooks.md` this notebook interface."""),
+  describes the board files, `docs/notebooks.md` this notebook interface and the
+  magics, `docs/models.md` the model files."""),
 ]
 
 

@@ -114,6 +114,10 @@ class Report(dict):
     ``--json``); in a notebook, each property's verdict and its
     counterexample (a model's values as tables, a board drawn)."""
 
+    def __init__(self, found: dict, shown: dict | None = None) -> None:
+        super().__init__(found)
+        self._shown = shown or {}   # property → [(alias, its value as text, by name)]
+
     def _repr_html_(self) -> str:
         if "statements" in self:
             return self._proof()
@@ -122,12 +126,12 @@ class Report(dict):
             verdict = "holds" if p.get("holds") else "fails"
             if p.get("error"):
                 verdict = f"error: {p['error'].get('message', '')}"
-            rows.append(Row([p.get("name", ""), verdict, ", ".join(
-                ",".join(f"{a}={n}" for a, n in v.items()) for v in p.get("decided_in", [])
-                if isinstance(v, dict))], not p.get("holds")))
+            rows.append(Row([p.get("name", ""), verdict, _vectors(p.get("decided_in", []))],
+                            not p.get("holds")))
             example = p.get("counterexample")
             if example:
-                tables += _counterexample(p.get("name", ""), example, pictures)
+                tables += _counterexample(p.get("name", ""), example, pictures,
+                                          self._shown.get(p.get("name")))
         heading = self._headline()
         return _page(heading, [Table(["property", "verdict", "decided in"], rows)] + tables,
                      pictures=pictures)
@@ -152,8 +156,17 @@ class Report(dict):
         return _page(f"Proof: the axioms are {verdict}", tables, pictures=pictures)
 
 
-def _counterexample(name: str, example: dict, pictures: list) -> list:
-    """A counterexample: a board drawn, or a model's values as a table."""
+def _vectors(vectors: list, most: int = 3) -> str:
+    """Size vectors as ``X1=0,X2=1; …``, the first few and how many more."""
+    said = [",".join(f"{a}={n}" for a, n in v.items()) or "no set"
+            for v in vectors if isinstance(v, dict)]
+    more = f"; … ({len(said) - most} more)" if len(said) > most else ""
+    return "; ".join(said[:most]) + more
+
+
+def _counterexample(name: str, example: dict, pictures: list, shown=None) -> list:
+    """A counterexample: a board drawn, or a model's values as a table
+    (``shown``: the values as text, elements by name, when known)."""
     if "board" in example and isinstance(example["board"], str):
         from markupsafe import Markup
 
@@ -167,11 +180,13 @@ def _counterexample(name: str, example: dict, pictures: list) -> list:
         except Exception:  # noqa: BLE001 - shown as text instead
             return [Table(["counterexample to " + name], [Row([example["board"]])])]
         return []
-    model = example.get("model") or {}
-    rows = [Row([alias, _json_text(value)]) for alias, value in model.items()]
-    lines = example.get("explanation") or []
-    return [Table(["constituent", "value"], rows + [Row(["why", "\n".join(lines)])],
-                  caption=f"counterexample to {name}")]
+    if shown:
+        rows = [Row([alias, text]) for alias, text in shown]
+    else:
+        model, lines = example.get("model") or {}, example.get("explanation") or []
+        rows = [Row([alias, _json_text(value)]) for alias, value in model.items()] + \
+            [Row(["why", "\n".join(lines)])]
+    return [Table(["constituent", "value"], rows, caption=f"counterexample to {name}")]
 
 
 def _json_text(value) -> str:

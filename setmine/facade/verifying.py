@@ -6,6 +6,8 @@ prints, as a dict (shown as a table in a notebook)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from .display import Report
 from .inputs import carried_model, load_schema
 
@@ -48,8 +50,12 @@ def verify(schema="written", shapes: str = "cells<=4", *, scope: str = "position
             asked = "properties" if properties else "mines" if mines is not None else "shapes"
             raise ValueError(f"{asked}= applies to the boards scopes (positions, games); the "
                              f"models scope takes sizes= and integers=")
-        return Report(_models(_schema(schema), sizes, integers, list(assertions), count,
-                              instances, recheck, symmetry, workers, max_states))
+        carried = carried_model(schema)
+        whole = carried.schema if carried is not None else load_schema(schema)
+        found, shown = _models(whole, sizes, integers, list(assertions), count, instances,
+                               recheck, symmetry, workers, max_states,
+                               carried.internal if carried is not None else whole.path)
+        return Report(found, shown)
     if scope not in ("positions", "games"):
         raise ValueError(f"scope={scope!r}: the scopes are 'positions', 'games' and 'models'")
     if sizes is not None or integers is not None:
@@ -77,7 +83,9 @@ def _boards(schema, shapes, scope, assertions, properties, mines, symmetry, work
 
 
 def _models(whole, sizes, integers, assertions, count, instances, recheck, symmetry, workers,
-            max_states) -> dict:
+            max_states, named_by) -> tuple[dict, dict]:
+    """``named_by``: the model or the file whose element names the answer
+    uses (``readable.naming``), or None."""
     from ..eval.values.budget import Budget
     from ..verification.models.answers.report import to_json
     from ..verification.models.answers.run import interpretation_bound, search
@@ -107,8 +115,28 @@ def _models(whole, sizes, integers, assertions, count, instances, recheck, symme
                              f"give smaller sizes (or raise max_states)")
     outcome = search(schema, scope, assertions, instances, Budget(), symmetry=symmetry,
                      workers=workers, count=count, recheck=recheck)
-    names = element_names(whole.path, whole) if whole.path else {}
-    return to_json(schema, scope, outcome, names, part)
+    names = {}
+    if named_by is not None and (not isinstance(named_by, str) or Path(named_by).is_file()):
+        names = element_names(named_by, whole)
+    return to_json(schema, scope, outcome, names, part), _shown(schema, outcome, names)
+
+
+def _shown(schema, outcome, names) -> dict:
+    """Each counterexample's values as text, elements by the file's names
+    (what a notebook shows; the JSON keeps the indices and the names apart)."""
+    from ..present.output.values import show
+    from ..verification.models.evidence import evidence_json
+    from ..verification.models.readable.naming import named_interpretation
+
+    out = {}
+    for p in outcome["properties"]:
+        found = p.get("counterexample")
+        if found is not None:
+            named = named_interpretation(schema, found, names) if names else found
+            why = evidence_json(schema, named, p["name"]).get("explanation") or []
+            out[p["name"]] = [(alias, show(value)) for alias, value in named.values.items()] + \
+                ([("why", "\n".join(why))] if why else [])
+    return out
 
 
 def prove(schema="written", assertions=(), *, timeout: float = 30.0, sizes: str | None = None,
