@@ -89,7 +89,7 @@ def run(args) -> int:
                 print("note: " + text)
         for alias, trace, notes in report:
             verdict = {True: "true", False: "false"}.get(trace.value if trace else None, "error")
-            gloss = schema[alias].gloss or schema[alias].term
+            gloss = schema[alias].gloss or schema.displayed(alias).term
             kind = "" if schema[alias].kind == "axiom" else f" ({schema[alias].kind})"
             print(f"{alias}{kind} = {verdict}    {gloss}".rstrip())
             for text in notes:

@@ -101,7 +101,7 @@ def run(args) -> int:
 
 def header(schema, alias: str) -> str:
     """The constituent's declaration, with its reading and texts."""
-    c = schema[alias]
+    c = schema.displayed(alias)
     a = schema.analysis[alias]
     lines = [declaration(schema, alias)]
     if a.tree is not None:

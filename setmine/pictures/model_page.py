@@ -63,9 +63,10 @@ def build(schema, model, budget) -> ModelPage:
     sections = []
     for c in schema:
         a = schema.analysis[c.alias]
+        shown = schema.displayed(c.alias)
         section = Section(c.alias, c.kind, str(a.type) if a.type is not None else "—",
                           c.declaration if c.kind not in ("basic", "constant") else "",
-                          c.term, c.convention, c.text)
+                          shown.term, shown.convention, shown.text)
         if a.error is not None:
             section.error = f"{a.error.code}: {a.error.message}"
         elif c.kind in ("axiom", "theorem"):

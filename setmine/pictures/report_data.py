@@ -295,7 +295,7 @@ def move_terms_of(schema: Schema) -> list[str]:
 
 def _section(schema: Schema, board: Board, ev: Evaluation, alias: str, marks: list,
              max_drawn: int) -> Section:
-    c = schema[alias]
+    c = schema.displayed(alias)
     return Section(alias=alias, kind=c.kind, type=str(schema.analysis[alias].type),
                    formula=_formula(schema, alias, ev), term=c.term or "",
                    convention=c.convention or "", gloss=c.gloss or "",
@@ -305,7 +305,7 @@ def _section(schema: Schema, board: Board, ev: Evaluation, alias: str, marks: li
 
 
 def _not_drawn(schema: Schema, alias: str, late: deadline.Deadline) -> Section:
-    c = schema[alias]
+    c = schema.displayed(alias)
     hint = f" (raise it with {late.option})" if late.option else ""
     view = views.View("error", "not drawn in time",
                       f"not drawn: the request's {late.seconds:g} s ran out{hint}")

@@ -3,10 +3,13 @@
 * The **rstool session** (``contractVersion`` 2.x): ``state.items`` are the
   constituents (``id``, ``alias``, ``cstType``, ``definitionFormal``, and the
   texts ``term``, ``definitionText``, ``convention``), ``state.model.items``
-  the model's values (``id``, ``value``).
+  the model's values (``id``, ``value``).  The sessions ConceptPortal writes
+  hold no grammatical forms of a term; a ``termForms`` list, shaped as the
+  bundle's ``term_forms``, is read when one is there.
 * The **sandbox bundle** (``formatVersion`` 2): ``schema.items`` (``id``,
   ``alias``, ``cst_type``, ``definition_formal``, ``term_raw``,
-  ``definition_raw``, ``convention``) and ``model.items`` (``id``, ``type``,
+  ``definition_raw``, ``convention``, the term's grammatical forms
+  ``term_forms``) and ``model.items`` (``id``, ``type``,
   ``value``).
 
 Both become a :class:`PortalFile`: the schema as a ``SchemaText`` (every
@@ -87,7 +90,8 @@ def read_session(data: dict) -> PortalFile:
     model = state.get("model")
     model = _object(model, "state.model") if model is not None else {"items": []}
     schema = _schema(items, "state.items", {"kind": "cstType", "formal": "definitionFormal",
-                                            "term": "term", "text": "definitionText"},
+                                            "term": "term", "text": "definitionText",
+                                            "forms": "termForms"},
                      schema_alias=state.get("alias"), title=state.get("title"),
                      comment=state.get("comment"), where_meta="state",
                      source=f"a ConceptPortal rstool session (contractVersion {version})")
@@ -107,7 +111,8 @@ def read_bundle(data: dict) -> PortalFile:
     model = data.get("model")
     model = _object(model, "model") if model is not None else {"items": []}
     schema = _schema(items, "schema.items", {"kind": "cst_type", "formal": "definition_formal",
-                                             "term": "term_raw", "text": "definition_raw"},
+                                             "term": "term_raw", "text": "definition_raw",
+                                             "forms": "term_forms"},
                      schema_alias=body.get("alias"), title=body.get("title"),
                      comment=body.get("description"), where_meta="schema",
                      source="a ConceptPortal sandbox bundle (formatVersion 2)")
@@ -152,7 +157,9 @@ def _schema(items: list, where: str, keys: dict[str, str], schema_alias, title, 
                             f"{at}.{keys.get(key, key)}")
                  for key in ("formal", "term", "text", "convention")}
         constituents.append(Constituent(alias, texts.pop("formal"), **texts,
-                                        declared_kind=kind if kind != kind_of(alias) else None))
+                                        declared_kind=kind if kind != kind_of(alias) else None,
+                                        forms=_forms(item.get(keys["forms"]),
+                                                     f"{at}.{keys['forms']}")))
     return SchemaText(tuple(constituents), alias=_text(schema_alias, f"{where_meta}.alias"),
                       title=_text(title, f"{where_meta}.title"),
                       comment=_text(comment, f"{where_meta}.comment"), source=source)
@@ -186,6 +193,22 @@ def _values(items: list, where: str, schema: SchemaText,
         values[alias] = item["value"]
         paths[alias] = f"{at}.value"
     return values, paths, notes
+
+
+def _forms(raw: Any, where: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """A term's grammatical forms: ``[{"text": "ячейки", "tags": "plur,nomn"}, …]``
+    (absent or null: none)."""
+    if raw is None:
+        return ()
+    forms = []
+    for n, item in enumerate(_list(raw, where)):
+        item = _object(item, f"{where}[{n}]")
+        text, tags = item.get("text"), item.get("tags")
+        if not isinstance(text, str) or not isinstance(tags, str):
+            raise PortalError(f"{where}[{n}]: expected {{\"text\": a string, \"tags\": the "
+                              f"grammemes, comma-separated}}, got {describe_json(item)}")
+        forms.append((text, tuple(t.strip() for t in tags.split(",") if t.strip())))
+    return tuple(forms)
 
 
 def _ids(schema: SchemaText, items: list) -> dict[str, int]:

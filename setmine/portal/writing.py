@@ -53,7 +53,8 @@ def bundle_json(schema: SchemaText, values: Mapping[str, Any],
     items = [{"id": i["id"], "alias": i["alias"], "cst_type": i["cstType"],
               "definition_formal": i["definitionFormal"], "term_raw": i["term"],
               "convention": i["convention"], "definition_raw": i["definitionText"],
-              "term_forms": []} for i in session["items"]]
+              "term_forms": [{"text": text, "tags": ",".join(tags)} for text, tags in c.forms]}
+             for i, c in zip(session["items"], schema.constituents)]
     return {"formatVersion": 2, "meta": {"nextId": max((i["id"] for i in items), default=0) + 1},
             "schema": {"id": 1, "item_type": "rsform", "alias": schema.alias,
                        "title": schema.title, "description": schema.comment, "items": items},

@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Iterator
 
 from .constituents import analyse_constituent, function_type
+from .markup import rendered
 from .schemafile import Constituent, SchemaText, read_schema_text, write_schema_text
 from .semantics.types import Type
 from .semantics.typification import GlobalInfo
@@ -91,6 +92,16 @@ class Schema:
 
     def __contains__(self, alias: object) -> bool:
         return alias in self.by_alias
+
+    def displayed(self, alias: str) -> Constituent:
+        """A constituent as output shows it: the Portal's markup in its term,
+        text and convention rendered (``markup.py``); ``schema[alias]`` keeps
+        the raw text, which is what a file written back holds."""
+        return self._displayed.get(alias) or self.by_alias[alias]
+
+    @cached_property
+    def _displayed(self) -> dict[str, Constituent]:
+        return {c.alias: c for c in rendered(self.text).constituents}
 
     def uses(self, alias: str) -> tuple[str, ...]:
         """The globals ``alias``'s formula names directly, in order of first

@@ -108,6 +108,9 @@ class Constituent:
     notes: tuple[str, ...] = ()
     traits: tuple[str, ...] | None = None  # a constant's, in TRAIT_NAMES order; None: default
     declared_kind: str | None = None  # the kind when the alias's letter does not say it
+    # the term's grammatical forms, (text, tags), as a ConceptPortal bundle gives them
+    # (``term_forms``); what the Portal's markup @{X1|plur,nomn} shows (``markup.py``)
+    forms: tuple[tuple[str, tuple[str, ...]], ...] = field(default=(), compare=False)
     line: int = field(default=0, compare=False)
     formal_offset: int = field(default=0, compare=False)
 

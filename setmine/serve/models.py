@@ -23,8 +23,9 @@ from ..model.reading import written
 from ..pictures.model_page import build
 from ..present.output.header import schema_name
 from ..rsl.semantics.types import Element, SetType, TupleType
+from ..verification.models.scope import DEFAULT_SIZE, SIZED_KINDS
 from .guard import MAX_BODY
-from .requests import MAX_TEXT, ApiError, budget, schema_of
+from .requests import MAX_TEXT, ApiError, budget, schema_of, text_of
 
 MAX_ELEMENTS = 200
 """The most elements of one basic or constant set the page edits."""
@@ -91,9 +92,18 @@ def model_state(body: dict) -> dict:
     if change is not None:
         model = edited(model, change)
     page = build(schema, model, budget())
+    name = text_of(body, "name", required=False) or ""
     return {"model": own_json(model), "schema": schema_name(schema), "title": page.title,
+            "heading": page.title or name.strip() or schema_name(schema),
+            "sizes_example": sizes_example(schema),
             "notes": page.notes, "tables": tables(model),
             "sections": [asdict(s) for s in page.sections]}
+
+
+def sizes_example(schema) -> str:
+    """The models scope's sizes as the schema's own sets would be given
+    (``X1<=3,X2<=3``: each basic and constant set at the default bound)."""
+    return ",".join(f"{c.alias}<={DEFAULT_SIZE}" for c in schema if c.kind in SIZED_KINDS)
 
 
 def edited(model: Model, change) -> Model:
@@ -127,11 +137,13 @@ def tables(model: Model) -> list[dict]:
     out = []
     for c in model.schema:
         if c.kind in ("basic", "constant"):
-            out.append({"alias": c.alias, "kind": c.kind, "term": c.term,
+            out.append({"alias": c.alias, "kind": c.kind,
+                        "term": model.schema.displayed(c.alias).term,
                         "elements": [shown[c.alias][i] for i in sorted(model.names.get(c.alias, {}))]})
         elif c.kind == "structure":
             typ = model.schema.analysis[c.alias].type
-            row = {"alias": c.alias, "kind": c.kind, "term": c.term, "type": str(typ),
+            row = {"alias": c.alias, "kind": c.kind,
+                   "term": model.schema.displayed(c.alias).term, "type": str(typ),
                    "domain": c.declaration, "set": isinstance(typ, SetType)}
             if isinstance(typ, SetType):
                 members = sorted(model.values.get(c.alias, frozenset()), key=order_key)

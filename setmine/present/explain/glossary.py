@@ -61,6 +61,7 @@ def words(schema) -> Words:
     for c in schema:
         if c.kind not in ("basic", "constant"):
             continue
+        c = schema.displayed(c.alias)
         texts = [" ".join(t.split()).casefold().rstrip(".") for t in (c.term, c.convention) if t]
         known = next((KNOWN_SETS[t] for t in texts if t in KNOWN_SETS), None)
         if known is not None and c.kind == "basic":

@@ -45,7 +45,7 @@ def print_results(schema, board, results, types, marks, limit: int, cell=None) -
     console.print(Text(legend(board, show_mines=True), style="dim"))
     for name, r in results.items():
         typ = types[name]
-        c = schema[name] if name in schema else None
+        c = schema.displayed(name) if name in schema else None
         console.print()
         head = Text(name, style="bold cyan")
         head.append(f"  {typ}")

@@ -66,12 +66,12 @@ def print_model_results(schema, model, results, types, limit: int, given: bool =
         head = Text(c.alias, style="bold cyan")
         head.append(f"  {typ}  {c.kind}")
         if c.term:
-            head.append(f"  {c.term}", style="dim")
+            head.append(f"  {schema.displayed(c.alias).term}", style="dim")
         console.print(head)
         indented(present.to_text(model.values[c.alias], typ, limit))
     for name, r in results.items():
         typ = types[name]
-        c = schema[name] if name in schema else None
+        c = schema.displayed(name) if name in schema else None
         console.print()
         head = Text(name, style="bold cyan")
         head.append(f"  {typ if typ is not None else '—'}")
