@@ -59,7 +59,11 @@ def explain(ev, formula: s.Node, env: dict | None = None, depth: int = 8) -> Tra
         else:
             trace.children.append(explain(ev, formula.right, env, depth - 1))
     elif isinstance(formula, s.Predicate):
-        trace.children.extend(_term(ev, side, env) for side in (formula.left, formula.right))
+        # a side that is its own value (``10``, ``∅``) is not said again: ``card(D15) = 10``,
+        # not also ``10 = 10``
+        trace.children.extend(t for t in (_term(ev, side, env) for side in
+                                          (formula.left, formula.right))
+                              if t.error is not None or t.note != t.text)
     return trace
 
 
@@ -87,7 +91,8 @@ def _quantifier(ev, q: s.Quantifier, env: dict, depth: int) -> Trace:
     if q.op == "∀":
         holds, counterexample = ev.forall(q.var, domain, q.body, env, q)
         if holds:
-            return Trace(text, True, f"holds for the only member of {shown(q.domain)}" if size == "1"
+            return Trace(text, True, f"vacuously: {shown(q.domain)} has no members" if size == "0"
+                         else f"holds for the only member of {shown(q.domain)}" if size == "1"
                          else f"holds for all {size} members of {shown(q.domain)}")
         if counterexample is None:
             found, counterexample = ev.exists(q.var, domain, negate(q.body), env, q)
@@ -98,7 +103,9 @@ def _quantifier(ev, q: s.Quantifier, env: dict, depth: int) -> Trace:
         return trace
     found, witness = ev.exists(q.var, domain, q.body, env, q)
     if not found:
-        return Trace(text, False, f"no member of {shown(q.domain)} ({size} member{'s' * (size != '1')}) satisfies it")
+        return Trace(text, False, f"{shown(q.domain)} has no members" if size == "0" else
+                     f"no member of {shown(q.domain)} ({size} member{'s' * (size != '1')}) "
+                     "satisfies it")
     trace = Trace(text, True, "witness " + _binding_text(witness, _cells(ev)), dict(witness))
     if depth > 0:
         trace.children.append(explain(ev, q.body, {**env, **witness}, depth - 1))
@@ -111,7 +118,15 @@ def _term(ev, node: s.Node, env: dict) -> Trace:
         value = ev.value(node, env)
     except RSLError as exc:
         return Trace(shown(node), None, f"error {exc.code}: {exc.message}", error=exc)
-    return Trace(shown(node), value, show(value, limit=12, cells=_cells(ev)))
+    return Trace(shown(node), value, _shown(value, ev))
+
+
+def _shown(value, ev) -> str:
+    """A value as the evidence says it: the empty set as ``∅``, the symbol
+    the formulas use, not ``{}``."""
+    if isinstance(value, frozenset) and not value:
+        return "∅"
+    return show(value, limit=12, cells=_cells(ev))
 
 
 def _cells(ev):
@@ -129,7 +144,7 @@ def _binding_text(binding: dict | None, cells=frozenset()) -> str:
 
     if not binding:
         return "(none found within the budget)"
-    return ", ".join(f"{name} = {show(v, limit=12, cells=cells)}"
+    return ", ".join(f"{name} = {'∅' if v == frozenset() else show(v, limit=12, cells=cells)}"
                      for name, v in binding.items() if not name.startswith("·"))
 
 
