@@ -89,9 +89,13 @@ def run(args) -> int:
     return 1 if any(row["error"] for row in data) else 0
 
 
+WIDE = 120
+"""From this width on, the constituents are a table; below it, each is a
+row (alias, kind, typification, the formula when it fits) with its formula
+and texts folded on indented lines under it, as ``man`` writes a page."""
+
+
 def print_table(schema, data: list[dict], as_written: bool = False) -> None:
-    from rich import box
-    from rich.table import Table
     from rich.text import Text
 
     from ..present.output.console import terminal
@@ -104,39 +108,11 @@ def print_table(schema, data: list[dict], as_written: bool = False) -> None:
     title = schema.text.alias or schema.path or "schema"
     if schema.text.title:
         title += f" — {schema.text.title}"
-    table = Table(title=title, box=box.SIMPLE_HEAD, show_lines=True, expand=True)
-    table.add_column("alias", style="bold", no_wrap=True)
-    table.add_column("kind", no_wrap=True)
-    table.add_column("typification", no_wrap=True)
-    table.add_column("formula as written" if as_written else "formula", ratio=3,
-                     overflow="fold")
-    table.add_column("term · convention · gloss", ratio=2)
-    for row in data:
-        # one spelling in the column: the printer's (--spelling), or the
-        # author's text; a formula that does not parse has only the latter
-        formula = Text((row["formal"] if as_written else row["normalised"]) or row["formal"]
-                       or "")
-        kind = row["kind"] + (f"\n{row['value_class']}" if row["value_class"] else "")
-        typ = Text(row["type"] or "—")
-        if row["error"]:
-            typ = Text("error", style="bold red")
-            formula.append(f"\n{row['error']['code']}: {row['error']['message']}", style="red")
-        warnings = [f"{w['code']}: {w['message']}" for w in row["warnings"]]
-        for text in dict.fromkeys(warnings):
-            times = warnings.count(text)
-            formula.append(f"\nwarning {text}" + (f" (×{times})" if times > 1 else ""),
-                           style="yellow")
-        texts = Text()
-        for key, style in (("term", "bold"), ("convention", ""), ("gloss", "italic")):
-            if row[key]:
-                if texts:
-                    texts.append("\n")
-                texts.append(row[key], style=style)
-        if row["defects"]:
-            formula.append(f"\n{defect_marks.MARKER} differs from its convention — "
-                           f"{row['defects'][0]['page']}", style="yellow")
-        table.add_row(row["alias"], kind, typ, formula, texts)
-    console.print(table)
+    texts = {row["alias"]: schema.displayed(row["alias"]) for row in data}
+    if console.width >= WIDE:
+        _table(console, title, data, texts, as_written)
+    else:
+        _rows(console, title, data, texts, as_written)
     errors = [row for row in data if row["error"]]
     listed = {row["alias"] for row in data}
     for alias, a in schema.analysis.items():
@@ -144,3 +120,90 @@ def print_table(schema, data: list[dict], as_written: bool = False) -> None:
             console.print(Text(str(a.error), style="red"), soft_wrap=True)  # never wrap a location
     console.print(f"{len(data)} constituent{'s' if len(data) != 1 else ''}, "
                   f"{len(errors)} with errors.")
+
+
+def _notes(row: dict) -> list[tuple[str, str]]:
+    """What is said under a formula: its error, its warnings, its defect."""
+    out = []
+    if row["error"]:
+        out.append((f"{row['error']['code']}: {row['error']['message']}", "red"))
+    warnings = [f"{w['code']}: {w['message']}" for w in row["warnings"]]
+    for text in dict.fromkeys(warnings):
+        times = warnings.count(text)
+        out.append((f"warning {text}" + (f" (×{times})" if times > 1 else ""), "yellow"))
+    if row["defects"]:
+        out.append((f"{defect_marks.MARKER} differs from its convention — "
+                    f"{row['defects'][0]['page']}", "yellow"))
+    return out
+
+
+def _formula(row: dict, as_written: bool) -> str:
+    # one spelling: the printer's (--spelling), or the author's text; a formula
+    # that does not parse has only the latter
+    return (row["formal"] if as_written else row["normalised"]) or row["formal"] or ""
+
+
+TEXTS = (("term", "bold"), ("convention", ""), ("gloss", "italic"))
+
+
+def _rows(console, title: str, data: list[dict], texts: dict, as_written: bool) -> None:
+    """Each constituent as a row and its folded lines (the narrow layout)."""
+    from rich.text import Text
+
+    from ..present.output.folding import fold_formula, wrap
+
+    width, indent = console.width, " " * 6
+    console.print(Text(title, style="bold"))
+    console.print(Text("alias kind · typification · " +
+                       ("formula as written" if as_written else "formula"), style="dim"))
+    console.print(Text(f"{indent}term · convention · gloss", style="dim"))
+    for row in data:
+        console.print()
+        head = Text(f"{row['alias']:<5} ", style="bold")
+        head.append(row["kind"] + (f" {row['value_class']}" if row["value_class"] else ""))
+        head.append("  ")
+        head.append("error" if row["error"] else row["type"] or "—",
+                    style="bold red" if row["error"] else "")
+        formula = _formula(row, as_written)
+        lines = fold_formula(formula, width - len(indent)) if formula else []
+        if len(lines) == 1 and "\n" not in formula and len(head) + 2 + len(formula) <= width:
+            head.append("  " + formula)
+            lines = []
+        console.print(head)
+        for line in lines:
+            console.print(Text(indent + line), soft_wrap=True)
+        said = [(text, style) for text, style in _notes(row)] + \
+            [(getattr(texts[row["alias"]], key), style) for key, style in TEXTS
+             if getattr(texts[row["alias"]], key)]
+        for text, style in said:
+            for line in wrap(text, width - len(indent)):
+                console.print(Text(indent + line, style=style), soft_wrap=True)
+
+
+def _table(console, title: str, data: list[dict], texts: dict, as_written: bool) -> None:
+    from rich import box
+    from rich.table import Table
+    from rich.text import Text
+
+    table = Table(title=title, box=box.SIMPLE_HEAD, show_lines=True, expand=True)
+    table.add_column("alias", style="bold", no_wrap=True)
+    table.add_column("kind", no_wrap=True)
+    table.add_column("typification", no_wrap=True)
+    table.add_column("formula as written" if as_written else "formula", ratio=3,
+                     overflow="fold")
+    table.add_column("term · convention · gloss", ratio=2, overflow="fold")
+    for row in data:
+        formula = Text(_formula(row, as_written))
+        kind = row["kind"] + (f"\n{row['value_class']}" if row["value_class"] else "")
+        typ = Text("error", style="bold red") if row["error"] else Text(row["type"] or "—")
+        for text, style in _notes(row):
+            formula.append("\n" + text, style=style)
+        said = Text()
+        for key, style in TEXTS:
+            text = getattr(texts[row["alias"]], key)
+            if text:
+                if said:
+                    said.append("\n")
+                said.append(text, style=style)
+        table.add_row(row["alias"], kind, typ, formula, said)
+    console.print(table)
