@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import socket
 import sys
+from pathlib import Path
 
 from .. import resources
 from .commands import summary_of
@@ -108,7 +109,8 @@ def model_start(path: str, spec: str | None, formula: str) -> dict:
     if len(text) > MAX_TEXT:
         raise UserError(f"{path}: its schema is {len(text):,} characters, more than the page "
                         f"takes ({MAX_TEXT:,})")
-    return {"schema": text, "model": own_json(model), "formula": formula}
+    # the file's name heads the page when the schema has no title
+    return {"schema": text, "model": own_json(model), "formula": formula, "name": Path(path).name}
 
 
 def serve(start: dict, host: str, port: int, browser: bool) -> int:

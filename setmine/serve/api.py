@@ -13,8 +13,10 @@ answer's JSON — no web here (``app.py`` serves them; scripts may call them).
                             after the edit, every constituent drawn
 ``game``                    ``{"schema", "level", "seed"}`` → a game the
                             schema's player plays, step by step
-``model_state``             ``{"schema", "model", "edit"?}`` → the model
-                            after the edit, its tables, every constituent
+``model_state``             ``{"schema", "model", "edit"?, "name"?}`` → the
+                            model after the edit, its tables, every constituent,
+                            the page's heading (the schema's title, else
+                            ``name``, its file's) and its sizes example
 ``verifying.start`` …       a verification run in its own process
 ``proving.start`` …         a proof run in its own process (``setmine
                             prove``: proved, refuted or unknown)

@@ -132,6 +132,7 @@ async function changeNow(to, how) {
   const schema = to.schema !== undefined ? to.schema : state.schema;
   const value = to.value !== undefined ? to.value : current();
   const body = Object.assign({ schema }, isModel() ? { model: value } : { board: value });
+  if (isModel() && typeof state.name === "string") body.name = state.name;   // the file's, for the heading
   if (to.edit) body.edit = to.edit;
   working("state", "computing");
   const { ok, data } = await post(isModel() ? "/api/model" : "/api/state", body);

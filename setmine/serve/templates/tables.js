@@ -2,7 +2,10 @@
 // every constituent as `setmine report MODEL` shows it
 
 function drawModel(data) {
-  $("schema-name").textContent = data.title || data.schema;
+  // the schema's title, else its file's name: never "(schema given as text)" when either is known
+  $("schema-name").textContent = data.heading || data.title || data.schema;
+  // the sizes the models scope would take, named by the schema's own sets
+  $("sizes").placeholder = data.sizes_example || "";
   const model = $("model");
   model.replaceChildren();
   if (data.notes.length) model.append(el("p", "note", data.notes.join("; ")));
