@@ -117,3 +117,24 @@ def test_the_verification_page_prose_is_the_scripts():
     page = (root / "docs" / "verification.md").read_text(encoding="utf-8")
     assert page.startswith(script.HEADER)
     assert page[len(script.HEADER):].startswith(f"## `{script.SCHEMAS[0]}`")
+
+
+def test_the_test_command_prints_its_summary_line(tmp_path):
+    """The README's test command is `pytest` with the project's options:
+    its run ends with the pass/fail line (one -q keeps it; two hide it)."""
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parents[1]
+    (tmp_path / "test_one.py").write_text("def test_one():\n    assert True\n")
+    done = subprocess.run([sys.executable, "-m", "pytest", "-c", str(root / "pyproject.toml"),
+                           "--rootdir", str(tmp_path), "-p", "no:cacheprovider", "-n", "0",
+                           str(tmp_path / "test_one.py")],
+                          cwd=tmp_path, capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert re.search(r"^1 passed in [0-9.]+s", done.stdout, re.M), done.stdout
+
+
+def test_the_readme_copies_no_count_of_the_tests_that_would_go_stale():
+    assert not re.search(r"\b\d[\d,]* tests\b", README)
+    assert not re.search(r"\(\d[\d,]* s\b", README.split("## What is here")[0])

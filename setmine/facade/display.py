@@ -99,7 +99,7 @@ class Verdicts(dict):
     def _repr_html_(self) -> str:
         rows = []
         for alias, verdict in self.items():
-            c = self.schema[alias] if self.schema is not None else None
+            c = self.schema.displayed(alias) if self.schema is not None else None
             said = {True: "true", False: "false"}.get(verdict, f"error: {verdict}") \
                 if isinstance(verdict, bool) else f"error: {verdict}"
             rows.append(Row([alias, said, c.formal if c is not None else "",

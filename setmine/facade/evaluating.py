@@ -20,8 +20,9 @@ def evaluate(schema="written", data=None, term: str | None = None, *,
              max_seconds: float = 60.0, max_elements: int = 2_000_000):
     """The value of ``term`` — an alias (``"D8"``) or any RSLang expression
     over the schema (``"card(D15)"``, ``"D18 ∩ D8 = ∅"``) — over ``data``;
-    without ``term``, ``{alias: value}`` of every constituent (one that
-    could not be evaluated maps to its :class:`~setmine.rsl.RSLError`).
+    without ``term``, ``{alias: value}`` of every basic set, structure,
+    term and axiom (one that could not be evaluated maps to its
+    :class:`~setmine.rsl.RSLError`).
 
     ``schema``: a shipped name (``"written"``, ``"corrected"``), any schema
     file (``.rsl``, Exteor, a ConceptPortal session or bundle), ``.rsl``
@@ -54,8 +55,10 @@ def evaluate(schema="written", data=None, term: str | None = None, *,
     budget = _budget(max_seconds, max_elements)
     if term is None:
         results = evaluate_schema(schema, subject.data, budget)
-        return Values({a: (plain(r.value) if r.ok else r.error) for a, r in results.items()},
-                      schema, subject)
+        given = {c.alias: plain(subject.data[c.alias]) for c in schema
+                 if c.alias in subject.data and c.alias not in results}
+        return Values({**given, **{a: (plain(r.value) if r.ok else r.error)
+                                   for a, r in results.items()}}, schema, subject)
     return plain(evaluate_expression(schema, term, subject.data, budget))
 
 

@@ -23,26 +23,55 @@ LIST_LIMIT = 100_000
 """The most members a set has to come back as a ``frozenset``."""
 
 
-def plain(value):
-    """``value`` as plain Python (see the module)."""
+def plain(value, room: list[int] | None = None):
+    """``value`` as plain Python (see the module).  At most
+    :data:`LIST_LIMIT` members are listed over the whole value (``room``:
+    how many are left); a lazy set past them, or whose count would take
+    longer than :data:`COUNT_SECONDS`, stays a :class:`LargeSet`."""
     from ..eval.values.sets import LazySet
     from ..model.decode import Label
     from ..present.output.values import listing
 
+    room = [LIST_LIMIT] if room is None else room
     if isinstance(value, Label):
         return str(value)
     if isinstance(value, (bool, int, Fraction, str)) or value is None:
         return value
     if isinstance(value, tuple):
-        return tuple(plain(v) for v in value)
+        return tuple(plain(v, room) for v in value)
     if isinstance(value, frozenset):
-        return frozenset(plain(v) for v in value)
+        room[0] -= len(value)
+        return frozenset(plain(v, room) for v in value)
     if isinstance(value, LazySet):
-        got = listing(value, LIST_LIMIT)
-        if got.complete:
-            return frozenset(plain(v) for v in got.items)
-        return LargeSet(value)
+        size = _count(value)
+        if not isinstance(size, int) or size > room[0]:
+            return LargeSet(value, size)
+        got = listing(value, size)
+        if not got.complete:
+            return LargeSet(value, size)
+        room[0] -= size
+        return frozenset(plain(v, room) for v in got.items)
     return value
+
+
+COUNT_SECONDS = 2.0
+"""The longest a set's cardinality is searched for before it is left a
+:class:`LargeSet` (a counted set's is known at once; a filtered one's is
+found by going through it)."""
+
+
+def _count(lazy):
+    from ..eval.values.budget import Budget
+    from ..eval.values.sets import CURRENT_BUDGET, card
+    from ..rsl.syntax.errors import RSLError
+
+    token = CURRENT_BUDGET.set(Budget(max_elements=2 * LIST_LIMIT, max_seconds=COUNT_SECONDS))
+    try:
+        return card(lazy)
+    except RSLError:
+        return None
+    finally:
+        CURRENT_BUDGET.reset(token)
 
 
 class LargeSet:
@@ -60,14 +89,17 @@ class LargeSet:
         ('LargeSet', True)
     """
 
-    def __init__(self, lazy) -> None:
+    def __init__(self, lazy, card=None) -> None:
         self._lazy = lazy
+        self._card = card
 
     @property
     def card(self):
-        from ..present.output.values import size_of
+        if self._card is None:
+            from ..present.output.values import size_of
 
-        return size_of(self._lazy)
+            self._card = size_of(self._lazy)
+        return self._card
 
     def __len__(self) -> int:
         card = self.card
@@ -110,7 +142,7 @@ class LargeSet:
 
         card = self.card
         shown = cardinal.show(card) if card is not None else "uncounted"
-        return f"LargeSet(card={shown}, first={self.first(3)!r}…)"
+        return f"<LargeSet of {shown} members>"   # .first(n) lists some: a repr stays cheap
 
 
 def show(value, cells=None, limit: int = 12) -> str:
