@@ -18,7 +18,8 @@ from ..eval.interpret.model import Limits
 from ..present.output.header import schema_line, schema_name
 from .commands import summary_of
 from .common import BOARD_HELP, add_board_options, add_budget_options, load_inputs
-from .common import help_text, quoted
+from .common import help_text
+from .argtypes import quoted
 
 
 def add_parser(sub) -> None:

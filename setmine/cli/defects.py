@@ -32,8 +32,8 @@ from ..crosscheck.defect_search import (
 from ..present.output.header import schema_line, schema_name
 from ..resources import CORRECTED_SCHEMA as CORRECTED
 from .commands import summary_of
-from .common import (SPEC_HELP, file_name, help_text, load_schema, nonnegative_int, positive_int,
-                     positive_seconds, writable, write_output)
+from .common import SPEC_HELP, help_text, load_schema, writable, write_output
+from .argtypes import file_name, nonnegative_int, positive_int, positive_seconds
 from .progress import progress_bar, wanted
 
 

@@ -13,7 +13,8 @@ from pathlib import Path
 
 from ..present.pages import doc_files, schema_pages as docs
 from .commands import summary_of
-from .common import file_name, help_text
+from .common import help_text
+from .argtypes import file_name
 
 
 def add_parser(sub) -> None:

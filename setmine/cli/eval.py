@@ -27,7 +27,8 @@ from ..rsl.syntax import tree as s
 from ..rsl.syntax.errors import RSLError
 from .commands import summary_of
 from .common import (BOARD_HELP, add_board_options, add_budget_options, budget_from, help_text,
-                     load_subject, nonnegative_int, requested_terms)
+                     load_subject, requested_terms)
+from .argtypes import nonnegative_int
 
 
 def add_parser(sub) -> None:

@@ -19,8 +19,8 @@ import sys
 from pathlib import Path
 
 from .commands import summary_of
-from .common import (BOARD_HELP, SPEC_HELP, file_name, help_text, load_subject, write_output,
-                     writable)
+from .common import BOARD_HELP, SPEC_HELP, help_text, load_subject, write_output, writable
+from .argtypes import file_name
 
 
 def add_parser(sub) -> None:

@@ -23,7 +23,8 @@ from ..rsl import RSLError
 from ..rsl.schemafile import SchemaText, read_schema_text
 from ..sources import SourceError, read_contents
 from .commands import summary_of
-from .common import file_name, help_text, write_output, writable
+from .common import help_text, write_output, writable
+from .argtypes import file_name
 
 
 def add_parser(sub) -> None:

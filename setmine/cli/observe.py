@@ -15,7 +15,8 @@ from ..eval.interpret.model import Limits
 from ..present.output.header import schema_line
 from .commands import summary_of
 from .common import (BOARD_HELP, add_board_options, add_budget_options, load_board_file,
-                     load_valid_schema, positive_int)
+                     load_valid_schema)
+from .argtypes import positive_int
 from .common import help_text
 from .progress import progress_bar, wanted
 

@@ -27,7 +27,7 @@ from .common import help_text
 
 def add_parser(sub) -> None:
     from ..solver.games.game_config import FIRST_CLICK_RULES, GRID_TOPOLOGIES, MAX_CELLS
-    from .common import file_name, jobs_count, positive_int, workers_count
+    from .argtypes import file_name, jobs_count, positive_int, workers_count
 
     p = sub.add_parser("play", help=summary_of("play"),
                        description=help_text(__doc__))

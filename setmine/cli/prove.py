@@ -34,7 +34,8 @@ import sys
 from pathlib import Path
 
 from .commands import summary_of
-from .common import file_name, help_text, load_valid_schema, positive_seconds, writable
+from .common import help_text, load_valid_schema, writable
+from .argtypes import file_name, positive_seconds
 from .progress import progress_bar, wanted
 
 REQUEST_SECONDS = 30.0

@@ -36,8 +36,8 @@ from ..repairing.search import (DEFAULT_CANDIDATES, DEFAULT_EDITS, DEFAULT_FIXES
 from ..repairing.text import applied, render, to_json
 from ..verification.boards.scope import ScopeError, parse_shapes
 from .commands import summary_of
-from .common import (SPEC_HELP, file_name, help_text, load_schema, positive_int,
-                     positive_seconds, writable, write_output)
+from .common import SPEC_HELP, help_text, load_schema, writable, write_output
+from .argtypes import file_name, positive_int, positive_seconds
 from .progress import progress_bar, wanted
 
 MAX_EDITS = 4

@@ -40,8 +40,9 @@ from pathlib import Path
 from .. import resources
 from .commands import summary_of
 from .common import (BOARD_HELP, add_board_options, add_budget_options, budget_from, help_text,
-                     file_name, is_model_argument, load_board_file, load_subject,
+                     is_model_argument, load_board_file, load_subject,
                      load_valid_schema, writable, write_output)
+from .argtypes import file_name
 
 
 def add_parser(sub) -> None:

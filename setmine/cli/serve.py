@@ -19,7 +19,8 @@ from pathlib import Path
 from .. import resources
 from .commands import summary_of
 from ..serve.requests import CANDIDATES
-from .common import BOARD_HELP, help_text, nonnegative_int, positive_int
+from .common import BOARD_HELP, help_text
+from .argtypes import nonnegative_int, positive_int
 
 REQUEST_SECONDS = 5.0
 """--timeout's default: it bounds each request, not the command (a server

@@ -20,7 +20,8 @@ from fractions import Fraction
 from ..board import Board, cell_str
 from ..board.board import plural
 from .commands import summary_of
-from .common import BOARD_HELP, help_text, load_board_file, nonnegative_int
+from .common import BOARD_HELP, help_text, load_board_file
+from .argtypes import nonnegative_int
 
 
 def add_parser(sub) -> None:

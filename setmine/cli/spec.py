@@ -23,6 +23,9 @@ def add_parser(sub) -> None:
     p.add_argument("items", nargs="*", metavar="FILE|ALIAS",
                    help="a schema file or shipped name (default: the shipped spec/saper.rsl), "
                         "then the aliases to show (default: every constituent)")
+    p.add_argument("--spec", metavar="FILE",
+                   help="the schema, as every other command names it (the same as giving "
+                        "FILE first)")
     p.add_argument("--json", action="store_true", help="a JSON list of objects")
     p.add_argument("--as-written", action="store_true",
                    help="show each formula as the schema's author wrote it (X₁ beside D7, "
@@ -73,6 +76,10 @@ def run(args) -> int:
     from . import UserError
 
     file, aliases = split_items(args.items)
+    if args.spec is not None:
+        if file is not None:
+            raise UserError(f"--spec {args.spec} and {file}: give the schema once")
+        file = args.spec
     schema = load_schema(file)
     unknown = [a for a in aliases if not ALIAS.fullmatch(a) or a not in schema]
     if unknown:

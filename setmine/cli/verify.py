@@ -42,8 +42,8 @@ import sys
 from pathlib import Path
 
 from .commands import summary_of
-from .common import (add_budget_options, checkpoint_usable, file_name, help_text,
-                     load_valid_schema, positive_int, shown, workers_count, writable)
+from .common import add_budget_options, checkpoint_usable, help_text, load_valid_schema, writable
+from .argtypes import file_name, positive_int, shown, workers_count
 from .progress import progress_bar, wanted
 
 DEFAULT_SHAPES = "cells<=6"

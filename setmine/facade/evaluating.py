@@ -50,6 +50,7 @@ def evaluate(schema="written", data=None, term: str | None = None, *,
     [('Boris', 'models')]
     """
     from ..eval.interpret.model import evaluate as evaluate_expression, evaluate_schema
+    from ..rsl.syntax.errors import RSLError
 
     schema, subject = resolve(schema, data)
     budget = _budget(max_seconds, max_elements)
@@ -59,7 +60,12 @@ def evaluate(schema="written", data=None, term: str | None = None, *,
                  if c.alias in subject.data and c.alias not in results}
         return Values({**given, **{a: (plain(r.value) if r.ok else r.error)
                                    for a, r in results.items()}}, schema, subject)
-    return plain(evaluate_expression(schema, term, subject.data, budget))
+    try:
+        return plain(evaluate_expression(schema, term, subject.data, budget))
+    except RSLError as exc:
+        if term in schema or exc.source:
+            raise
+        raise exc.within(term) from None   # the formula shown, a caret under the place
 
 
 def check(schema="written", data=None, *, max_seconds: float = 60.0,
@@ -87,7 +93,7 @@ def check(schema="written", data=None, *, max_seconds: float = 60.0,
                      for a in statements}, schema, subject)
 
 
-def explain(schema="written", data=None, alias: str = "A1", candidate=None, *,
+def explain(schema="written", data=None, alias: str | None = None, candidate=None, *,
             max_seconds: float = 60.0, max_elements: int = 2_000_000) -> Explanation:
     """Why ``alias`` has its value over ``data``, as ``setmine explain``
     says it: an axiom's or statement's verdict with the binding that
@@ -118,7 +124,7 @@ def explain(schema="written", data=None, alias: str = "A1", candidate=None, *,
     from ..rsl.syntax import tree as s
 
     schema, subject = resolve(schema, data)
-    if alias not in schema:
+    if alias is None or alias not in schema:
         known = ", ".join(c.alias for c in schema if c.kind not in ("function", "predicate"))
         raise ValueError(f"no constituent {alias} in {schema.path or 'the schema'} (its "
                          f"constituents: {known})")

@@ -36,6 +36,7 @@ def _shipped(kind: str) -> str:
     boards = ", ".join(p.stem for p in resources.shipped_boards())
     models = ", ".join(p.name.removesuffix(".session.json") for p in resources.shipped_models())
     return {"board": f"shipped boards: {boards}; shipped models: {models}",
+            "model": f"shipped models: {models}",
             "schema": f"shipped schemas: {SHIPPED_SCHEMAS}; shipped models, each with its "
                       f"schema: {models}"}[kind]
 
@@ -148,7 +149,7 @@ def load_model(file, schema=None) -> Model:
         return file
     path = resources.resolve_board(file)
     if not _exists(path):
-        raise FileNotFoundError(f"{file}: no such model file ({_shipped('board')})")
+        raise FileNotFoundError(f"{file}: no such model file ({_shipped('model')})")
     if not _is_model_file(path):
         raise ValueError(f"{file}: not a model file: a model is a ConceptPortal session or "
                          f"bundle, or a setmine model file (format setmine-model/1); a board "
@@ -224,7 +225,12 @@ def resolve(schema, data):
                                  f"term=…)), and no data")
             model = load_model(path, loaded)
             return loaded, Subject(dict(model.internal.values), model=model, name=model.name)
+    from ..board_fit import misfit
+
     board = load_board(data)
+    problem = misfit(loaded)
+    if problem is not None:
+        raise ValueError(f"{data}: a Minesweeper board, but {problem}")
     return loaded, Subject(structure(board), board=board, name=str(data))
 
 

@@ -132,8 +132,8 @@ def _inline_model(schema, text: str, name: str):
     try:
         values = load_json(text)
     except json.JSONDecodeError as exc:
-        raise ValueError(f"%%rsl {name}: the model under @model, line {exc.lineno}: not valid "
-                         f"JSON: {exc.msg}") from None
+        raise ValueError(f"%%rsl {name}: the model under @model, line {exc.lineno} column "
+                         f"{exc.colno}: not valid JSON: {exc.msg}") from None
     if not isinstance(values, dict):
         raise ValueError(f"%%rsl {name}: the model under @model is an object of values by "
                          f"alias, {{\"X1\": [\"a\", \"b\"], …}}")

@@ -100,12 +100,13 @@ def _models(whole, sizes, integers, assertions, count, instances, recheck, symme
     try:
         scope = parse_model_scope(schema, sizes, integers)
     except ModelScopeError as exc:
-        raise ValueError(f"sizes={sizes!r}: {exc}") from None
+        given = ", ".join(c.alias for c in schema if c.kind in ("basic", "constant")) or "none"
+        raise ValueError(f"sizes: {exc} (its basic and constant sets: {given})") from None
     for text in assertions:
         try:
             read_assertion(schema, text)
         except BadAssertion as exc:   # (its text names the command's option)
-            raise ValueError("assertions: " + str(exc).removeprefix("--assert ")) from None
+            raise ValueError(_in_python_words(str(exc))) from None
     ungrounded = why_not(schema, scope)
     if ungrounded:
         total, worst, _ = interpretation_bound(schema, scope)
@@ -160,11 +161,24 @@ def prove(schema="written", assertions=(), *, timeout: float = 30.0, sizes: str 
     from ..proof.decide import decide, scope_of
     from ..proof.report import to_json
 
+    from ..proof.decide import ProveInputError
+
     loaded = _schema(schema)
-    scope = scope_of(loaded, sizes, integers)
-    outcome = decide(loaded, list(assertions), timeout=timeout, scope=scope,
-                     bounded_seconds=bounded_seconds, smt2_dir=smt2)
+    try:
+        scope = scope_of(loaded, sizes, integers)
+        outcome = decide(loaded, list(assertions), timeout=timeout, scope=scope,
+                         bounded_seconds=bounded_seconds, smt2_dir=smt2)
+    except ProveInputError as exc:   # (its text names the command's options)
+        raise ValueError(_in_python_words(str(exc))) from None
     return Report(to_json(loaded, outcome))
+
+
+def _in_python_words(text: str) -> str:
+    """A message of the command's, its options named as the keywords are."""
+    for option, keyword in (("--assert ", "assertions: "), ("--sizes ", "sizes: "),
+                            ("--integers ", "integers: ")):
+        text = text.replace(option, keyword)
+    return text
 
 
 def repair(schema, alias: str, scope: str = "cells<=5", **options):

@@ -93,7 +93,7 @@ def test_the_shipped_schemas_by_name_everywhere(capsys):
 def test_messages_quote_input_as_typed(capsys):
     """`--term 'D18 \\cap D8'` is quoted with one backslash, as typed (issue
     37: Python's repr doubled it); a newline is still shown escaped."""
-    from setmine.cli.common import quoted
+    from setmine.cli.argtypes import quoted
 
     assert main(["eval", "tiny-2x2", "--term", "D18 \\cap D8"]) == 2
     assert "--term 'D18 \\cap D8':" in capsys.readouterr().err

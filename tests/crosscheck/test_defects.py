@@ -71,7 +71,7 @@ def test_parts_and_explanations():
     assert wrong["D14"].part == "D13" and wrong["D14"].corrected_part == "D8"
     assert wrong["D2"].part.startswith("∀c∈pr2(a)")
     assert wrong["D16"].part == "∀b∈pr2(a) (b∈D15 & pr1(a)∈b)"
-    assert "holds for all 0 members" in wrong["D16"].explanation
+    assert "vacuously: pr2(a) has no members" in wrong["D16"].explanation
     assert "the single-cell rule" in wrong["D8"].explanation  # the note: line, quoted
     assert "pr1(c)=pr1(d): false" in wrong["D15"].explanation
     assert wrong["D3"].part == "" and "the root cause: D2" in wrong["D3"].explanation

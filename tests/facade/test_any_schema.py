@@ -93,20 +93,50 @@ def test_a_setmine_model_file_is_read_against_the_schema_given():
     (lambda: setmine.evaluate(str(RSL)), ValueError, "carries no model"),
     (lambda: setmine.load_schema("nope.rsl"), FileNotFoundError, "no such schema file"),
     (lambda: setmine.verify("study-plan", scope="models", sizes="X9<=2"), ValueError,
-     "sizes='X9<=2'"),
+     "sizes: "),
     (lambda: setmine.verify("study-plan", scope="models", assertions=["card(X9) = 1"]),
      ValueError, "assertions: 'card(X9) = 1'"),
     (lambda: setmine.verify("study-plan", scope="moduls"), ValueError, "the scopes are"),
     (lambda: setmine.explain("study-plan", None, "D2", ("Zed", "logic")), ValueError,
      "'Zed' is no element of X1"),
+    (lambda: setmine.evaluate("study-plan", "tiny-2x2", "D2"), ValueError,
+     "a Minesweeper board, but a board gives values to X1"),
+    (lambda: setmine.prove("study-plan", ["D2 ⊆ X9"], sizes="X1<=2,X2<=2"), ValueError,
+     "assertions: 'D2 ⊆ X9'"),
+    (lambda: setmine.load_model("nofile.session.json"), FileNotFoundError,
+     "no such model file (shipped models: study-plan)"),
 ], ids=["unknown board", "portal as data", "own model alone", "board as model",
         "model as board", "schema without model", "unknown schema", "bad sizes",
-        "bad assertion", "unknown scope", "unknown element"])
+        "bad assertion", "unknown scope", "unknown element", "board for another schema",
+        "prove's assertion", "missing model file"])
 def test_a_wrong_input_is_said_in_the_users_words(call, kind, words):
     with pytest.raises(kind) as error:
         call()
     assert words in str(error.value)
     assert "--" not in str(error.value).split(":")[0]   # no command-line option named first
+
+
+def test_a_formula_that_does_not_type_shows_its_place():
+    from setmine.rsl.syntax.errors import RSLError
+
+    with pytest.raises(RSLError) as error:
+        setmine.evaluate("corrected", "tiny-2x2", "card(D99)")
+    assert str(error.value).splitlines()[1:] == ["card(D99)", "     ^^^"]
+
+
+def test_the_command_refuses_a_board_for_a_schema_it_does_not_fit(capsys):
+    assert main(["eval", "tiny-2x2", "--spec", str(SESSION)]) == 2
+    assert "a Minesweeper board, but" in capsys.readouterr().err
+    assert main(["check", "tiny-2x2", "--spec", "corrected"]) == 0
+
+
+def test_spec_takes_the_schema_as_every_command_names_it(capsys):
+    assert main(["spec", str(SESSION)]) == 0
+    positional = capsys.readouterr().out
+    assert main(["spec", "--spec", str(SESSION)]) == 0
+    assert capsys.readouterr().out == positional
+    assert main(["spec", "--spec", str(SESSION), str(BUNDLE)]) == 2
+    assert "give the schema once" in capsys.readouterr().err
 
 
 def test_a_model_is_replaced_checked_and_saved_whole(tmp_path):

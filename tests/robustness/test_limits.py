@@ -21,8 +21,8 @@ from hypothesis import strategies as st
 
 from setmine import __version__
 from setmine.cli import main
-from setmine.cli.common import (jobs_count, memory_size, nonnegative_int, positive_int,
-                                positive_seconds)
+from setmine.cli.argtypes import (jobs_count, memory_size, nonnegative_int, positive_int,
+                                  positive_seconds)
 from setmine.cli.limits import TimeLimit, limited
 
 ROOT = Path(__file__).resolve().parents[2]
