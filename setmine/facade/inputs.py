@@ -27,8 +27,6 @@ from pathlib import Path
 from .. import resources
 from .model import Model
 
-Schema = "setmine.rsl.schema.Schema"   # (imported when a function needs it: a light front door)
-
 SHIPPED_SCHEMAS = ", ".join(map(repr, resources.SCHEMAS))
 
 
@@ -143,7 +141,7 @@ def load_model(file, schema=None) -> Model:
     >>> model.sets["X1"], model.sizes
     (('Ann', 'Boris', 'Chen'), {'X1': 3, 'X2': 4})
     """
-    from ..sources import SourceError, read_model
+    from ..sources import SourceError, read_contents, read_model
 
     if isinstance(file, Model):
         return file
@@ -155,16 +153,16 @@ def load_model(file, schema=None) -> Model:
                          f"bundle, or a setmine model file (format setmine-model/1); a board "
                          f"is loaded with load_board")
     try:
+        portal = read_contents(path).portal is not None
+        if portal and schema is not None:
+            raise ValueError(f"{file}: a ConceptPortal file holds its own schema: load it "
+                             f"without schema=")
+        if not portal and schema is None:
+            raise ValueError(f"{file}: a setmine model file holds no schema: give it, "
+                             f"load_model({str(file)!r}, schema=…)")
         return Model(read_model(path, None if schema is None else load_schema(schema)))
     except SourceError as exc:
-        text = str(exc)
-        if "--spec" in text and schema is None:
-            raise ValueError(f"{file}: a setmine model file holds no schema: give it, "
-                             f"load_model({str(file)!r}, schema=…)") from None
-        if "leave out --spec" in text:
-            raise ValueError(f"{file}: a ConceptPortal file holds its own schema: load it "
-                             f"without schema=") from None
-        raise ValueError(text) from None
+        raise ValueError(str(exc)) from None
 
 
 @dataclass
@@ -212,7 +210,8 @@ def resolve(schema, data):
             raise ValueError(f"{_named(loaded)} carries no model: give the data to evaluate it "
                              f"over (a board, a model, or a model file)")
     if isinstance(data, Model):
-        return loaded, Subject(dict(data.internal.values), model=data, name=data.name)
+        model = data if data.schema is loaded else data.read_against(loaded)
+        return loaded, Subject(dict(model.internal.values), model=model, name=model.name)
     if isinstance(data, (str, Path)) and "\n" not in str(data) and not isinstance(data, Board):
         path = resources.resolve_board(data)
         if _exists(path) and _is_model_file(path):

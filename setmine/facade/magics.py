@@ -103,7 +103,7 @@ def schema_cell(last: Last, line: str, cell: str, namespace: dict) -> Cell:
     elif "--model" in given:
         held = namespace.get(given["--model"])
         if isinstance(held, Model):
-            model = Model(_reinterpreted(held, schema, name))
+            model = held.read_against(schema)
         else:
             model = load_model(given["--model"], schema) if not _portal(given["--model"]) \
                 else _refuse_portal(given["--model"])
@@ -142,18 +142,6 @@ def _inline_model(schema, text: str, name: str):
                                source=f"{name} (a notebook cell)"))
     except ModelError as exc:
         raise ValueError(f"%%rsl {name}: the model under @model: {exc}") from None
-
-
-def _reinterpreted(model, schema, name: str):
-    """A model in the notebook, read again against the cell's schema."""
-    from ..model.decode import Encoding
-    from ..model.interpretation import ModelError, interpret
-
-    try:
-        return interpret(schema, model.internal.encoded(Encoding.NAME), Encoding.NAME,
-                         title=model.internal.title, source=model.internal.source)
-    except ModelError as exc:
-        raise ValueError(f"%%rsl {name}: --model does not fit this schema: {exc}") from None
 
 
 def _portal(spec: str) -> bool:

@@ -114,6 +114,20 @@ class Model:
             raise ValueError(str(exc)) from None
         return Model(internal)
 
+    def read_against(self, schema) -> "Model":
+        """The same values read as a model of another schema (one that
+        declares the same sets and structures); ValueError where they do
+        not fit it."""
+        from ..model.decode import Encoding
+        from ..model.interpretation import ModelError, interpret
+
+        try:
+            return Model(interpret(schema, self.internal.encoded(Encoding.NAME), Encoding.NAME,
+                                   title=self.internal.title, source=self.internal.source))
+        except ModelError as exc:
+            raise ValueError(f"the model {self.name!r} does not fit this schema: {exc}") \
+                from None
+
     def save(self, path) -> Path:
         """Write the model: a ConceptPortal session (schema and model) when
         ``path`` ends in ``.session.json``, else setmine's model file (the

@@ -235,3 +235,13 @@ def test_help_shows_each_functions_signature_and_example():
     for name in ("load_model", "evaluate", "check", "explain", "prove"):
         shown = pydoc.render_doc(getattr(setmine, name), renderer=pydoc.plaintext)
         assert f"{name}(" in shown and "Help on package" not in shown and ">>>" in shown
+
+
+def test_a_model_given_with_another_schema_is_read_against_it():
+    plan = setmine.load_model("study-plan")
+    text = RSL.read_text(encoding="utf-8")
+    fewer_terms = setmine.load_schema(text.split("D1 :==")[0] + "D1 :== Pr1(S2)\n")
+    assert setmine.evaluate(fewer_terms, plan, "D1") == frozenset({"Ann", "Boris", "Chen"})
+    only_people = setmine.load_schema("X1\nS1 ::= ℬ(X1×X1)\n")
+    with pytest.raises(ValueError, match="does not fit this schema"):
+        setmine.evaluate(only_people, plan, "S1")
