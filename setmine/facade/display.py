@@ -84,8 +84,10 @@ class Values(dict):
             typ = str(self.schema.analysis[alias].type) if self.schema is not None and \
                 alias in self.schema and self.schema.analysis[alias].ok else ""
             rows.append(Row([alias, kind, typ, str(value) if failed else _show(value)], failed))
+        pictures = [p for alias, value in self.items()
+                    if (p := _board_picture(self.subject, value, alias)) is not None]
         return _page(f"Every constituent over {_where(self.subject)}",
-                     [Table(["alias", "kind", "type", "value"], rows)])
+                     [Table(["alias", "kind", "type", "value"], rows)], pictures=pictures)
 
 
 class Verdicts(dict):
@@ -105,8 +107,10 @@ class Verdicts(dict):
             rows.append(Row([alias, said, c.formal if c is not None else "",
                              (c.gloss or c.term) if c is not None else ""], verdict is not True))
         held = sum(1 for v in self.values() if v is True)
+        board = _board_picture(self.subject, frozenset(), _where(self.subject))
         return _page(f"{held} of {len(self)} true over {_where(self.subject)}",
-                     [Table(["alias", "verdict", "formula", "meaning"], rows)])
+                     [Table(["alias", "verdict", "formula", "meaning"], rows)],
+                     pictures=[board] if board else [])
 
 
 class Report(dict):

@@ -245,3 +245,18 @@ def test_a_model_given_with_another_schema_is_read_against_it():
     only_people = setmine.load_schema("X1\nS1 ::= ℬ(X1×X1)\n")
     with pytest.raises(ValueError, match="does not fit this schema"):
         setmine.evaluate(only_people, plan, "S1")
+
+
+def test_a_boards_values_and_verdicts_display_on_the_board():
+    import re
+
+    values = setmine.evaluate("corrected", "tiny-2x2")
+    page = values._repr_html_()
+    figures = page.split("<figure")[1:]
+    d18 = next(f for f in figures if "<figcaption>D18</figcaption>" in f)
+    lit = {(int(r), int(c)) for r, c in re.findall(
+        r'<g [^>]*data-cell="(\d+),(\d+)"[^>]*data-member="1"', d18)}
+    assert lit == set(values["D18"])
+    assert "<figure" in setmine.check("corrected", "tiny-2x2")._repr_html_()
+    model_page = setmine.check("study-plan")._repr_html_()
+    assert "<figure" not in model_page and "<table" in model_page
