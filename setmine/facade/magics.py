@@ -75,6 +75,7 @@ def register(ipython) -> None:
 
 def schema_cell(last: Last, line: str, cell: str, namespace: dict) -> Cell:
     """``%%rsl NAME [--model M | --board B]``: the schema typed, bound to NAME."""
+    from ..board_fit import misfit
     from ..rsl.schema import Schema
     from ..rsl.syntax.errors import RSLError
     from .inputs import load_board, load_model
@@ -104,11 +105,18 @@ def schema_cell(last: Last, line: str, cell: str, namespace: dict) -> Cell:
         held = namespace.get(given["--model"])
         if isinstance(held, Model):
             model = held.read_against(schema)
+        elif _portal(given["--model"]):
+            raise ValueError(f"--model {given['--model']}: this is a ConceptPortal file, with "
+                             f"its own schema: load it with setmine.load_model("
+                             f"{given['--model']!r}) and give that model (--model NAME), or "
+                             f"evaluate it as it is")
         else:
-            model = load_model(given["--model"], schema) if not _portal(given["--model"]) \
-                else _refuse_portal(given["--model"])
+            model = load_model(given["--model"], schema)
     elif "--board" in given:
         load_board(given["--board"])    # a clear error now, not at the first %rsl
+        if misfit(schema) is not None:
+            raise ValueError(f"--board {given['--board']}: a Minesweeper board, but "
+                             f"{misfit(schema)}")
         data = given["--board"]
     last.name, last.schema, last.data = name, schema, model if model is not None else data
     namespace[name] = model if model is not None else schema
@@ -153,12 +161,6 @@ def _portal(spec: str) -> bool:
         return path.is_file() and read_contents(path).portal is not None
     except SourceError:
         return False
-
-
-def _refuse_portal(spec: str):
-    raise ValueError(f"--model {spec}: this is a ConceptPortal file, with its own schema: "
-                     f"load it with setmine.load_model({spec!r}) and give that model "
-                     f"(--model NAME), or evaluate it as it is")
 
 
 def formula(last: Last, text: str):

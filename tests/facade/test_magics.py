@@ -69,8 +69,9 @@ def test_a_cell_with_errors_is_shown_and_bound_still(shell):
     ("kin", KINSHIP + "@model\n{\"S1\": [[\"Ann\", \"Zed\"]]}", "S1"),
     ("kin --model study-plan", KINSHIP, "this is a ConceptPortal file"),
     ("kin --board no-such-board", KINSHIP, "no such board or model file"),
+    ("kin --board tiny-2x2", KINSHIP + "X2\n", "a Minesweeper board, but"),
 ], ids=["no name", "unknown option", "bad JSON", "unknown element", "portal model",
-        "unknown board"])
+        "unknown board", "board that does not fit"])
 def test_a_mistaken_cell_is_a_short_message(shell, line, cell, words):
     with pytest.raises(UsageError) as error:
         shell.run_cell_magic("rsl", line, cell)
