@@ -151,7 +151,11 @@ def is_model_file(path: str | Path) -> bool:
 def read_model(path: str | Path, spec: Schema | None = None, budget=None) -> Model:
     """The model a file holds, read against its own schema (a ConceptPortal
     file) or ``spec`` (a setmine model file); SourceError for any fault."""
-    contents = read_contents(path)
+    return model_from(read_contents(path), spec, budget)
+
+
+def model_from(contents: Contents, spec: Schema | None = None, budget=None) -> Model:
+    """The model of a file already read (:func:`read_model`)."""
     try:
         if contents.portal is not None:
             if spec is not None:

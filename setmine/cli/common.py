@@ -142,9 +142,9 @@ def load_inputs(args):
     --spec (valid), --term TERM… (each an alias of it or an expression over
     it, see :func:`requested_terms`), the board."""
     schema = load_valid_schema(args.spec)
-    if misfit(schema) is not None:   # a board gives X1, S1…S4 and nothing else
+    if (problem := misfit(schema)) is not None:   # a board gives X1, S1…S4, nothing else
         from . import UserError
-        raise UserError(f"{args.board}: a Minesweeper board, but {misfit(schema)}")
+        raise UserError(f"{args.board}: a Minesweeper board, but {problem}")
     requested_terms(schema, getattr(args, "term", None))
     return schema, load_board_file(args.board, args.mines)
 

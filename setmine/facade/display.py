@@ -10,6 +10,7 @@ board.  A display never raises: a failure shows as text in its place.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from pathlib import Path
 
 
 @dataclass
@@ -67,13 +68,18 @@ def _board_picture(subject, value, caption: str):
     return {"svg": Markup(board_svg(board, lit=cells, size=14)), "caption": caption}
 
 
-class Values(dict):
+class Answer(dict):
+    """A dict by alias, with the schema and the subject (board or model) it
+    was computed over, for its display."""
+
+    def __init__(self, items: dict, schema=None, subject=None) -> None:
+        super().__init__(items)
+        self.schema, self.subject = schema, subject
+
+
+class Values(Answer):
     """Every constituent's value: a dict (alias → plain value or the
     RSLError that kept it from a value); in a notebook, a table."""
-
-    def __init__(self, values: dict, schema=None, subject=None) -> None:
-        super().__init__(values)
-        self.schema, self.subject = schema, subject
 
     def _repr_html_(self) -> str:
         rows = []
@@ -90,13 +96,9 @@ class Values(dict):
                      [Table(["alias", "kind", "type", "value"], rows)], pictures=pictures)
 
 
-class Verdicts(dict):
+class Verdicts(Answer):
     """Each axiom's and statement's verdict: a dict (alias → True, False or
     the RSLError); in a notebook, a table that marks what is not true."""
-
-    def __init__(self, verdicts: dict, schema=None, subject=None) -> None:
-        super().__init__(verdicts)
-        self.schema, self.subject = schema, subject
 
     def _repr_html_(self) -> str:
         rows = []
@@ -258,13 +260,12 @@ def model_html(model) -> str:
                                 caption=f"{alias}: {len(value)} tuples"))
         else:
             tables.append(Table([alias], [Row([_show(value, 50)])], caption=alias))
-    return _page(f"{model.name}: a model of {_schema_title(model.schema)}", tables,
+    return _page(f"{model.name}: a model of {schema_title(model.schema)}", tables,
                  notes=model.notes)
 
 
-def _schema_title(schema) -> str:
-    from pathlib import Path
-
+def schema_title(schema) -> str:
+    """The schema's title, else its file's name."""
     return schema.text.title or (Path(schema.path).name if schema.path else "a schema")
 
 

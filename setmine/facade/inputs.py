@@ -141,8 +141,6 @@ def load_model(file, schema=None) -> Model:
     >>> model.sets["X1"], model.sizes
     (('Ann', 'Boris', 'Chen'), {'X1': 3, 'X2': 4})
     """
-    from ..sources import SourceError, read_contents, read_model
-
     if isinstance(file, Model):
         return file
     path = resources.resolve_board(file)
@@ -152,15 +150,33 @@ def load_model(file, schema=None) -> Model:
         raise ValueError(f"{file}: not a model file: a model is a ConceptPortal session or "
                          f"bundle, or a setmine model file (format setmine-model/1); a board "
                          f"is loaded with load_board")
+    return _model_of(_contents(path), schema, file)
+
+
+def _contents(path: Path):
+    """What the file holds (``sources.read_contents``), read once."""
+    from ..sources import SourceError, read_contents
+
     try:
-        portal = read_contents(path).portal is not None
-        if portal and schema is not None:
-            raise ValueError(f"{file}: a ConceptPortal file holds its own schema: load it "
-                             f"without schema=")
-        if not portal and schema is None:
-            raise ValueError(f"{file}: a setmine model file holds no schema: give it, "
-                             f"load_model({str(file)!r}, schema=…)")
-        return Model(read_model(path, None if schema is None else load_schema(schema)))
+        return read_contents(path)
+    except SourceError as exc:
+        raise ValueError(str(exc)) from None
+
+
+def _model_of(contents, schema, given) -> Model:
+    """The model of a file already read: a ConceptPortal file's own, a
+    setmine model file's against ``schema``."""
+    from ..sources import SourceError, model_from
+
+    portal = contents.portal is not None
+    if portal and schema is not None:
+        raise ValueError(f"{given}: this is a ConceptPortal file, with its own schema: load it "
+                         f"without schema= (load_model({str(given)!r}))")
+    if not portal and schema is None:
+        raise ValueError(f"{given}: a setmine model file holds no schema: give it, "
+                         f"load_model({str(given)!r}, schema=…)")
+    try:
+        return Model(model_from(contents, None if schema is None else load_schema(schema)))
     except SourceError as exc:
         raise ValueError(str(exc)) from None
 
@@ -215,14 +231,15 @@ def resolve(schema, data):
     if isinstance(data, (str, Path)) and "\n" not in str(data) and not isinstance(data, Board):
         path = resources.resolve_board(data)
         if _exists(path) and _is_model_file(path):
-            if _portal(path):
+            contents = _contents(path)
+            if contents.portal is not None:
                 if carried is not None and _same(carried.source, path):
                     return loaded, Subject(dict(carried.internal.values), model=carried,
                                            name=carried.name)
                 raise ValueError(f"{data}: this is a ConceptPortal file, with its own schema "
                                  f"and model: pass it as the schema (evaluate({str(data)!r}, "
                                  f"term=…)), and no data")
-            model = load_model(path, loaded)
+            model = _model_of(contents, loaded, data)
             return loaded, Subject(dict(model.internal.values), model=model, name=model.name)
     from ..board_fit import misfit
 
@@ -238,12 +255,6 @@ def _same(a, b) -> bool:
         return bool(a) and Path(a).resolve() == Path(b).resolve()
     except OSError:
         return False
-
-
-def _portal(path: Path) -> bool:
-    from ..sources import read_contents
-
-    return read_contents(path).portal is not None
 
 
 def _is_shipped(schema) -> bool:

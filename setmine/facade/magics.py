@@ -28,6 +28,11 @@ import json
 import shlex
 from dataclasses import dataclass
 
+from .display import Shown, constituents_html, model_html
+from .evaluating import evaluate
+from .inputs import load_board, load_model, resolve
+from .model import Model
+
 
 @dataclass
 class Last:
@@ -50,8 +55,6 @@ class Cell:
         return f"{self.name}: {len(list(self.schema))} constituents, {said}"
 
     def _repr_html_(self) -> str:
-        from .display import constituents_html, model_html
-
         page = constituents_html(self.schema, self.name)
         return page + (model_html(self.model) if self.model is not None else "")
 
@@ -78,8 +81,6 @@ def schema_cell(last: Last, line: str, cell: str, namespace: dict) -> Cell:
     from ..board_fit import misfit
     from ..rsl.schema import Schema
     from ..rsl.syntax.errors import RSLError
-    from .inputs import load_board, load_model
-    from .model import Model
 
     words = shlex.split(line)
     if not words or not words[0].isidentifier():
@@ -103,20 +104,13 @@ def schema_cell(last: Last, line: str, cell: str, namespace: dict) -> Cell:
         model = _inline_model(schema, inline, name)
     elif "--model" in given:
         held = namespace.get(given["--model"])
-        if isinstance(held, Model):
-            model = held.read_against(schema)
-        elif _portal(given["--model"]):
-            raise ValueError(f"--model {given['--model']}: this is a ConceptPortal file, with "
-                             f"its own schema: load it with setmine.load_model("
-                             f"{given['--model']!r}) and give that model (--model NAME), or "
-                             f"evaluate it as it is")
-        else:
-            model = load_model(given["--model"], schema)
+        model = held.read_against(schema) if isinstance(held, Model) \
+            else load_model(given["--model"], schema)
     elif "--board" in given:
         load_board(given["--board"])    # a clear error now, not at the first %rsl
-        if misfit(schema) is not None:
-            raise ValueError(f"--board {given['--board']}: a Minesweeper board, but "
-                             f"{misfit(schema)}")
+        problem = misfit(schema)
+        if problem is not None:
+            raise ValueError(f"--board {given['--board']}: a Minesweeper board, but {problem}")
         data = given["--board"]
     last.name, last.schema, last.data = name, schema, model if model is not None else data
     namespace[name] = model if model is not None else schema
@@ -135,7 +129,6 @@ def _inline_model(schema, text: str, name: str):
     from ..base.jsontext import load_json
     from ..model.decode import Encoding
     from ..model.interpretation import ModelError, interpret
-    from .model import Model
 
     try:
         values = load_json(text)
@@ -152,23 +145,9 @@ def _inline_model(schema, text: str, name: str):
         raise ValueError(f"%%rsl {name}: the model under @model: {exc}") from None
 
 
-def _portal(spec: str) -> bool:
-    from .. import resources
-    from ..sources import SourceError, read_contents
-
-    path = resources.resolve_board(spec)
-    try:
-        return path.is_file() and read_contents(path).portal is not None
-    except SourceError:
-        return False
-
-
 def formula(last: Last, text: str):
     """``%rsl FORMULA``: its type, and its value over the last model or board."""
     from ..rsl.syntax.errors import RSLError
-    from .display import Shown
-    from .evaluating import evaluate
-    from .inputs import resolve
 
     if last.schema is None:
         raise ValueError("%rsl: no schema yet: type one in a %%rsl NAME cell first")
@@ -182,9 +161,10 @@ def formula(last: Last, text: str):
     if last.data is None:
         return Shown(text, typ, None, note=f"{last.name} has no model: give one (@model, "
                                             f"--model or --board) to evaluate the formula")
-    _, subject = resolve(last.schema, last.data)
+    _, subject = resolve(last.schema, last.data)   # the board read once, drawn below
     try:
-        value = evaluate(last.schema, last.data, text)
+        value = evaluate(last.schema, subject.board if subject.board is not None
+                         else subject.model, text)
     except RSLError as exc:
         raise ValueError(f"%rsl {text}\n{exc.within(text)}") from None
     return Shown(text, typ, value, subject)

@@ -26,6 +26,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from .display import model_html, schema_title
+
 
 class Model:
     """A model: ``schema`` (a :class:`~setmine.rsl.schema.Schema`), ``name``,
@@ -146,11 +148,9 @@ class Model:
 
     def __repr__(self) -> str:
         sizes = ", ".join(f"{a}: {n}" for a, n in self.sizes.items())
-        return f"<Model {self.name!r} of {_schema_name(self.schema)} ({sizes})>"
+        return f"<Model {self.name!r} of {schema_title(self.schema)} ({sizes})>"
 
     def _repr_html_(self) -> str:
-        from .display import model_html
-
         return model_html(self)
 
 
@@ -171,8 +171,3 @@ def _json(value):
         items = [_json(v) for v in value]
         return items
     return value
-
-
-def _schema_name(schema) -> str:
-    """The schema's title, else its file's name."""
-    return schema.text.title or (Path(schema.path).name if schema.path else "a schema")

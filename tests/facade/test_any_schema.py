@@ -260,3 +260,11 @@ def test_a_boards_values_and_verdicts_display_on_the_board():
     assert "<figure" in setmine.check("corrected", "tiny-2x2")._repr_html_()
     model_page = setmine.check("study-plan")._repr_html_()
     assert "<figure" not in model_page and "<table" in model_page
+
+
+def test_a_model_of_an_untitled_schema_is_named_by_its_file():
+    text = RSL.read_text(encoding="utf-8").replace("@title A study plan\n", "")
+    untitled = setmine.load_schema(text)
+    model = setmine.load_model("study-plan").read_against(untitled)
+    assert "of (schema given as text)" in repr(model)
+    assert "a model of (schema given as text)" in model._repr_html_()
